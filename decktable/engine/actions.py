@@ -1,0 +1,132 @@
+"""Actions: small frozen values with one text notation per game.
+
+An action is a verb and its arguments, all plain words: `play savage`, `lead diplomat suns`,
+`place savage c4`, `bid most`, `pass`. Each game declares its grammar (verb -> argument kinds),
+so that parsing, printing and the UI's "which card / which cell does this touch" are generic.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Mapping
+
+from decktable.cards.base import Catalogue, slugify
+from decktable.engine.errors import MalformedAction
+
+# Argument kinds a grammar may use.
+CARD = "card"  # a card of the game's catalogue, by slug
+CELL = "cell"  # a grid cell such as c4 (letters for columns, digits for rows; may be negative: see grid kit)
+SUIT = "suit"  # one of the game's suit names
+WORD = "word"  # a lower-case word from the game's list for that verb
+INT = "int"  # a whole number
+CARDS = "cards"  # one or more cards; only allowed last
+
+_CELL_RE = re.compile(r"^[a-z]{1,2}-?\d{1,2}$")
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A verb and its arguments. Prints as its notation; games parse it with their grammar."""
+
+    verb: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join((self.verb, *self.args))
+
+    @property
+    def text(self) -> str:
+        return str(self)
+
+
+@dataclass(frozen=True)
+class Grammar:
+    """The verbs of one game and the kinds of their arguments."""
+
+    verbs: Mapping[str, tuple[str, ...]]
+    catalogue: Catalogue
+    suits: tuple[str, ...] = ()
+    words: Mapping[str, tuple[str, ...]] | None = None  # allowed words per verb for WORD args
+
+    def parse(self, text: str) -> Action:
+        """Parse notation; the error quotes the input and says what was expected."""
+        if not isinstance(text, str):
+            raise MalformedAction(repr(text), "an action must be text")
+        parts = text.strip().lower().split()
+        if not parts:
+            raise MalformedAction(text, "it is empty")
+        verb = parts[0]
+        if verb not in self.verbs:
+            raise MalformedAction(text, f"unknown verb {verb!r}; this game knows {', '.join(sorted(self.verbs))}")
+        kinds = self.verbs[verb]
+        rest = parts[1:]
+        args: list[str] = []
+        i = 0
+        for k_index, kind in enumerate(kinds):
+            if kind == CARDS:
+                if i >= len(rest):
+                    raise MalformedAction(text, f"{verb!r} needs at least one card")
+                while i < len(rest):
+                    slug, i = self._card(text, rest, i)
+                    args.append(slug)
+                break
+            if i >= len(rest):
+                raise MalformedAction(text, f"{verb!r} takes {self.usage(verb)}")
+            if kind == CARD:
+                # a card name may span several words; take the shortest prefix that names a card,
+                # leaving enough words for the remaining arguments.
+                slug, i = self._card(text, rest, i, leave=len(kinds) - k_index - 1)
+                args.append(slug)
+                continue
+            word = rest[i]
+            i += 1
+            if kind == CELL:
+                if not _CELL_RE.match(word):
+                    raise MalformedAction(text, f"{word!r} is not a cell such as c4")
+            elif kind == SUIT:
+                if word.rstrip("s") + "s" in self.suits:
+                    word = word.rstrip("s") + "s"
+                if word not in self.suits:
+                    raise MalformedAction(text, f"{word!r} is not a suit; suits are {', '.join(self.suits)}")
+            elif kind == INT:
+                if not re.fullmatch(r"-?\d+", word):
+                    raise MalformedAction(text, f"{word!r} is not a number")
+            elif kind == WORD:
+                allowed = (self.words or {}).get(verb)
+                if allowed is not None and word not in allowed:
+                    raise MalformedAction(text, f"{word!r} is not one of {', '.join(allowed)}")
+            args.append(word)
+        if i < len(rest):
+            raise MalformedAction(text, f"unexpected {' '.join(rest[i:])!r} after {verb!r}")
+        return Action(verb, tuple(args))
+
+    def _card(self, text: str, rest: list[str], i: int, leave: int = 0) -> tuple[str, int]:
+        last = len(rest) - leave
+        for j in range(i + 1, max(last, i + 1) + 1):
+            c = self.catalogue.find(" ".join(rest[i:j]))
+            if c is not None:
+                return c.slug, j
+        # greedy fallback for long names when trailing args are absent
+        for j in range(len(rest), i, -1):
+            c = self.catalogue.find(" ".join(rest[i:j]))
+            if c is not None:
+                return c.slug, j
+        raise MalformedAction(text, f"there is no card called {slugify(rest[i])!r}")
+
+    def usage(self, verb: str) -> str:
+        kinds = self.verbs[verb]
+        return " ".join(f"<{k}>" for k in kinds) if kinds else "no arguments"
+
+    def card_of(self, action: Action) -> str | None:
+        """The first card an action names, for the UI."""
+        for kind, arg in zip(self.verbs.get(action.verb, ()), action.args):
+            if kind in (CARD, CARDS):
+                return arg
+        return None
+
+    def cell_of(self, action: Action) -> str | None:
+        for kind, arg in zip(self.verbs.get(action.verb, ()), action.args):
+            if kind == CELL:
+                return arg
+        return None

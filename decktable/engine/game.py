@@ -1,0 +1,366 @@
+"""The engine contract: every game is a stateless `Game` over a slotted, cloneable `State`.
+
+`apply` validates before it mutates, so a refused action leaves the state exactly as it was.
+Observations are derived from the zones a state declares, so that a hidden card can only reach a
+seat through a zone that seat may see; the conformance suite checks this for every game.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, ClassVar, Sequence
+
+from pydantic import BaseModel, ValidationError
+
+from decktable.cards.base import Catalogue
+from decktable.engine.actions import Action, Grammar
+from decktable.engine.errors import BadOptions, GameOver, IllegalMove, NotYourTurn
+from decktable.engine.models import (
+    ActionView,
+    GameInfo,
+    Observation,
+    ResultView,
+    SeatView,
+    ZoneView,
+)
+from decktable.engine.rng import Rng
+
+
+class Vis(str, Enum):
+    """Who may see the cards of a zone."""
+
+    PUBLIC = "public"
+    OWNER = "owner"
+    NOBODY = "nobody"
+    OTHERS = "others"  # everyone but its owner
+
+    def sees(self, owner: int | None, seat: int | None) -> bool:
+        if self is Vis.PUBLIC:
+            return True
+        if self is Vis.NOBODY or seat is None:
+            return False
+        if self is Vis.OWNER:
+            return owner == seat
+        return owner != seat
+
+
+@dataclass(slots=True)
+class Zone:
+    """A named place for cards. `cards` must be the state's own list for hidden zones, so that
+    `determinize` can refill it in place."""
+
+    name: str
+    cards: list[int]
+    vis: Vis = Vis.PUBLIC
+    owner: int | None = None
+    label: str = ""
+    kind: str = "row"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, in words everyone may read, and in data."""
+
+    text: str
+    kind: str = "info"
+    seat: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+def _dup(v: Any) -> Any:
+    t = type(v)
+    if t is list:
+        if not v:
+            return []
+        f = type(v[0])
+        if f is int or f is str or f is bool or f is float or f is tuple or v[0] is None:
+            # ints, strings and tuples are immutable; lists of them copy shallowly
+            if all(type(x) is f or x is None for x in v):
+                return v[:]
+        return [_dup(x) for x in v]
+    if t is dict:
+        return {k: _dup(x) for k, x in v.items()}
+    if t is set:
+        return set(v)
+    if t is Rng:
+        return v.clone()
+    if isinstance(v, State):
+        return v.clone()
+    clone = getattr(v, "clone", None)
+    if clone is not None and callable(clone) and not isinstance(v, type):
+        return clone()
+    return v
+
+
+class State:
+    """Base of every game state: plain slots, mutated in place by `Game.apply`, cheap to clone.
+
+    Subclasses add their own `__slots__` of lists and ints (cards are catalogue ids).
+    """
+
+    __slots__ = ("names", "rng", "seed", "options", "over", "scores", "sheet", "hand_no")
+
+    names: list[str]
+    rng: Rng
+    seed: int
+    options: BaseModel
+    over: bool
+    scores: list[int]
+    sheet: list[list[int]]
+    hand_no: int
+
+    def __init__(self, names: Sequence[str], rng: Rng, options: BaseModel) -> None:
+        self.names = list(names)
+        self.rng = rng
+        self.seed = rng.seed
+        self.options = options
+        self.over = False
+        self.scores = [0] * len(self.names)
+        self.sheet = []
+        self.hand_no = 1
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    def _all_slots(self) -> list[str]:
+        slots: list[str] = []
+        for klass in type(self).__mro__:
+            for s in getattr(klass, "__slots__", ()):
+                if s not in slots:
+                    slots.append(s)
+        return slots
+
+    def clone(self) -> State:
+        other = object.__new__(type(self))
+        for s in self._all_slots():
+            try:
+                v = getattr(self, s)
+            except AttributeError:
+                continue
+            object.__setattr__(other, s, _dup(v))
+        return other
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything in the state except the generator, for equality in tests."""
+        out: dict[str, Any] = {}
+        for s in self._all_slots():
+            if s == "rng" or not hasattr(self, s):
+                continue
+            v = getattr(self, s)
+            out[s] = v.snapshot() if isinstance(v, State) else v
+        out["rng"] = self.rng.getstate()
+        return out
+
+
+class Game:
+    """One stateless object per game. Subclasses fill the class attributes and the hooks."""
+
+    info: ClassVar[GameInfo]
+    Options: ClassVar[type[BaseModel]]
+    catalogue: ClassVar[Catalogue]
+    grammar: ClassVar[Grammar]
+
+    # -- starting -------------------------------------------------------------------------
+
+    def options(self, **values: Any) -> BaseModel:
+        """Validated options; a clear sentence for each problem."""
+        try:
+            return self.Options(**values)
+        except ValidationError as exc:
+            problems = []
+            for err in exc.errors():
+                where = ".".join(str(p) for p in err["loc"]) or "options"
+                problems.append(f"{where}: {err['msg']}")
+            raise BadOptions(f"Bad options for {self.info.name}: " + "; ".join(problems)) from None
+
+    def new(
+        self,
+        players: int | Sequence[str],
+        seed: int | None = None,
+        deck: Sequence[str | int] | None = None,
+        **options: Any,
+    ) -> State:
+        """A new game. `deck` stacks the first deal (top card first); see the game's help."""
+        names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
+        if not self.info.min_players <= len(names) <= self.info.max_players:
+            raise BadOptions(
+                f"{self.info.name} is for {self.info.players_text} players, not {len(names)}."
+            )
+        opts = self.options(**options)
+        self.check_players(len(names), opts)
+        if seed is None:
+            seed = int.from_bytes(os.urandom(6), "big")
+        ids = None
+        if deck is not None:
+            try:
+                ids = self.catalogue.ids(deck)
+            except ValueError as exc:
+                raise BadOptions(f"Bad stacked deck: {exc}") from None
+        return self.setup(names, Rng(seed), opts, ids)
+
+    def check_players(self, players: int, options: BaseModel) -> None:
+        """Raise BadOptions when a player count does not suit the options."""
+
+    def stacked(self, full: Sequence[int], deck: Sequence[int] | None, rng: Rng) -> list[int]:
+        """The deck to deal from: the stacked order if given (it must be a whole deck), else a
+        shuffle. Index 0 is the top card."""
+        if deck is None:
+            return rng.shuffled(full)
+        if sorted(deck) != sorted(full):
+            missing = [self.catalogue.slug(c) for c in set(full) - set(deck)]
+            extra = [self.catalogue.slug(c) for c in set(deck) - set(full)]
+            parts = []
+            if missing:
+                parts.append("missing " + ", ".join(sorted(missing)))
+            if extra:
+                parts.append("not in this deck: " + ", ".join(sorted(extra)))
+            if len(deck) != len(full) and not parts:
+                parts.append(f"{len(deck)} cards given, {len(full)} needed (a card twice?)")
+            raise BadOptions("Bad stacked deck: " + "; ".join(parts) + ".")
+        return list(deck)
+
+    # -- hooks every game writes -------------------------------------------------------------
+
+    def setup(self, names: list[str], rng: Rng, options: BaseModel, deck: list[int] | None) -> State:
+        raise NotImplementedError
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def play(self, state: State, seat: int, action: Action, events: list[Event] | None) -> None:
+        """Carry out a legal action (already checked). Append events when `events` is a list."""
+        raise NotImplementedError
+
+    def zones(self, state: State) -> list[Zone]:
+        """Every card of the game is in exactly one zone."""
+        raise NotImplementedError
+
+    def final(self, state: State) -> ResultView:
+        """The result of a finished game."""
+        raise NotImplementedError
+
+    # -- hooks with defaults -----------------------------------------------------------------
+
+    def explain(self, state: State, seat: int, action: Action) -> str:
+        """Why a well-formed action is illegal now, in a sentence a player understands."""
+        return "that is not one of the moves allowed now"
+
+    def check(self, state: State, seat: int, action: Action) -> str | None:
+        """None when legal, else the reason. Override for speed where listing is costly."""
+        if action in self.legal_actions(state, seat):
+            return None
+        return self.explain(state, seat, action)
+
+    def describe(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Extra Observation fields (board, trick, status, prompt, phase, extra, seat facts)."""
+        return {}
+
+    def label(self, state: State, action: Action) -> str:
+        """An action in words, for buttons and menus."""
+        words = []
+        for arg in action.args:
+            c = self.catalogue.find(arg)
+            words.append(c.name if c is not None and arg == c.slug else arg.capitalize())
+        return " ".join([action.verb.capitalize(), *words])
+
+    def phase(self, state: State) -> str:
+        return "over" if state.over else "play"
+
+    # -- the public contract ---------------------------------------------------------------
+
+    def parse(self, text: str) -> Action:
+        return self.grammar.parse(text)
+
+    def format(self, action: Action) -> str:
+        return str(action)
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def result(self, state: State) -> ResultView | None:
+        return self.final(state) if state.over else None
+
+    def apply(
+        self, state: State, seat: int, action: Action | str, events: bool = True
+    ) -> list[Event]:
+        """Validate, then carry out. Raises a DeckTableError and changes nothing on refusal."""
+        if isinstance(action, str):
+            action = self.parse(action)
+        if state.over:
+            raise GameOver()
+        if seat not in self.to_act(state):
+            raise NotYourTurn(seat, state.names[seat] if 0 <= seat < len(state.names) else None)
+        why = self.check(state, seat, action)
+        if why is not None:
+            raise IllegalMove(action, why)
+        out: list[Event] | None = [] if events else None
+        self.play(state, seat, action, out)
+        return out or []
+
+    def observe(self, state: State, seat: int | None) -> Observation:
+        """What `seat` may know (None: a spectator who sees only public zones)."""
+        zones = []
+        for z in self.zones(state):
+            seen = z.vis.sees(z.owner, seat)
+            zones.append(
+                ZoneView(
+                    name=z.name,
+                    label=z.label or z.name.capitalize(),
+                    owner=z.owner,
+                    visible=seen,
+                    cards=[self.catalogue.slug(c) for c in z.cards] if seen else [],
+                    count=len(z.cards),
+                    kind=z.kind,
+                )
+            )
+        acting = list(self.to_act(state)) if not state.over else []
+        legal: list[ActionView] = []
+        if seat is not None and seat in acting:
+            for a in self.legal_actions(state, seat):
+                legal.append(
+                    ActionView(
+                        text=str(a),
+                        label=self.label(state, a),
+                        card=self.grammar.card_of(a),
+                        cell=self.grammar.cell_of(a),
+                    )
+                )
+        extra = self.describe(state, seat)
+        seat_facts: dict[int, dict[str, str]] = extra.pop("seat_facts", {})
+        seats = [
+            SeatView(seat=i, name=n, score=state.scores[i], facts=seat_facts.get(i, {}))
+            for i, n in enumerate(state.names)
+        ]
+        return Observation(
+            game=self.info.id,
+            seat=seat,
+            phase=extra.pop("phase", self.phase(state)),
+            to_act=acting,
+            seats=seats,
+            zones=zones,
+            legal=legal,
+            score_sheet=[list(r) for r in state.sheet],
+            over=state.over,
+            result=self.result(state),
+            **extra,
+        )
+
+    def determinize(self, state: State, seat: int | None, rng: Rng) -> State:
+        """A full state consistent with what `seat` sees: the cards of every zone hidden from it
+        are pooled, shuffled and dealt back into the same zones in the same numbers."""
+        other = state.clone()
+        hidden = [z for z in self.zones(other) if z.cards and not z.vis.sees(z.owner, seat)]
+        pool = [c for z in hidden for c in z.cards]
+        rng.shuffle(pool)
+        i = 0
+        for z in hidden:
+            n = len(z.cards)
+            z.cards[:] = pool[i : i + n]
+            i += n
+        return other

@@ -1,0 +1,33 @@
+"""Dealing from a deck list whose index 0 is the top card."""
+
+from __future__ import annotations
+
+
+def deal(deck: list[int], hands: int, each: int, first: int = 0, batch: int = 1) -> list[list[int]]:
+    """Deal `each` cards to `hands` hands, `batch` at a time, starting with hand `first`.
+    Cards are taken from the top (index 0) of `deck`, which is shortened in place."""
+    out: list[list[int]] = [[] for _ in range(hands)]
+    need = hands * each
+    if need > len(deck):
+        raise ValueError(f"cannot deal {need} cards from {len(deck)}")
+    taken = 0
+    while taken < need:
+        for k in range(hands):
+            h = (first + k) % hands
+            n = min(batch, each - len(out[h]))
+            out[h].extend(deck[taken : taken + n])
+            taken += n
+    del deck[:need]
+    return out
+
+
+def draw(deck: list[int], n: int = 1) -> list[int]:
+    """Take up to `n` cards from the top."""
+    cards = deck[:n]
+    del deck[:n]
+    return cards
+
+
+def left_of(seat: int, players: int, steps: int = 1) -> int:
+    """The seat `steps` places clockwise (to the left) of `seat`."""
+    return (seat + steps) % players

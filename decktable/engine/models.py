@@ -1,0 +1,144 @@
+"""Pydantic models at the edges: game facts, observations and results.
+
+States are plain slotted classes (speed); these models are what leaves the engine: what a seat
+may know (its JSON is exactly that), what the lobby lists, what the results screen shows.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Layout(str, Enum):
+    TRICK = "trick"
+    BOARD = "board"
+    TABLEAU = "tableau"
+
+
+class GameInfo(BaseModel):
+    """What the lobby and the registry know of a game without importing its rules."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    name: str
+    family: str  # decktet / french / tarot
+    min_players: int
+    max_players: int
+    layout: Layout
+    summary: str
+    hidden_information: bool = True
+    simultaneous: bool = False
+    solo: bool = False
+    source: str = ""
+    rules_version: int = 1
+
+    @property
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+    @property
+    def players_text(self) -> str:
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}–{self.max_players}"
+
+
+class ZoneView(BaseModel):
+    """A zone as one seat sees it: its cards when visible, else only how many."""
+
+    name: str
+    label: str
+    owner: int | None = None
+    visible: bool = True
+    cards: list[str] = Field(default_factory=list)  # slugs, in order; empty when not visible
+    count: int = 0
+    kind: str = "row"  # row / hand / pile / fan — a drawing hint
+
+
+class CellView(BaseModel):
+    card: str | None = None
+    tokens: list[int] = Field(default_factory=list)  # seats with a token here
+    note: str = ""
+
+
+class BoardView(BaseModel):
+    """A grid as everyone sees it. Cells are keyed by notation (c4)."""
+
+    cols: list[str]  # column names, left to right
+    rows: list[str]  # row names, top to bottom
+    cells: dict[str, CellView] = Field(default_factory=dict)
+    groups: dict[str, list[list[str]]] = Field(default_factory=dict)  # e.g. districts by suit
+    note: str = ""
+
+
+class TrickPlay(BaseModel):
+    seat: int
+    card: str
+    note: str = ""
+
+
+class TrickView(BaseModel):
+    leader: int | None = None
+    plays: list[TrickPlay] = Field(default_factory=list)
+    note: str = ""  # e.g. "Suns named" or "TRUMP led"
+    last: list[TrickPlay] = Field(default_factory=list)  # the previous trick, for a glance back
+    last_winner: int | None = None
+
+
+class ActionView(BaseModel):
+    """A legal action, with what it touches so the UI can offer it on the right card or cell."""
+
+    text: str
+    label: str
+    card: str | None = None
+    cell: str | None = None
+
+
+class SeatView(BaseModel):
+    """Public facts about one seat: name, score, and game lines such as bid or tricks won."""
+
+    seat: int
+    name: str
+    score: int | float = 0
+    facts: dict[str, str] = Field(default_factory=dict)
+
+
+class ResultView(BaseModel):
+    scores: list[int | float]
+    placings: list[int]  # 1 = first; equal numbers are ties
+    summary: str
+    details: list[str] = Field(default_factory=list)
+
+    @property
+    def winners(self) -> list[int]:
+        return [i for i, p in enumerate(self.placings) if p == 1]
+
+
+class Observation(BaseModel):
+    """Everything one seat (or a spectator, seat None) may know, and nothing else."""
+
+    game: str
+    seat: int | None
+    phase: str
+    to_act: list[int]
+    prompt: str = ""  # what the seat to act is asked to do, in words
+    seats: list[SeatView]
+    zones: list[ZoneView] = Field(default_factory=list)
+    board: BoardView | None = None
+    trick: TrickView | None = None
+    status: dict[str, str] = Field(default_factory=dict)  # "Trump": "Wyrms", "Deck": "12 cards"
+    legal: list[ActionView] = Field(default_factory=list)
+    score_sheet: list[list[int | float]] = Field(default_factory=list)  # one row per hand
+    over: bool = False
+    result: ResultView | None = None
+    extra: dict[str, Any] = Field(default_factory=dict)
+
+    def zone(self, name: str) -> ZoneView | None:
+        for z in self.zones:
+            if z.name == name:
+                return z
+        return None

@@ -1,0 +1,1 @@
+"""Save files and play history, in the user's data directory."""
