@@ -35,6 +35,7 @@ class GameInfo(BaseModel):
     solo: bool = False
     source: str = ""
     rules_version: int = 1
+    best: str = "high"  # which end of a score is best: "high", or "low" (Head Solitaire)
 
     @property
     def player_counts(self) -> range:

@@ -1,0 +1,328 @@
+"""The command line: `decktable` opens the lobby; `play`, `rules`, `list`, `resume`, `stats`.
+
+Textual is imported only by the commands that open the app, so `list`, `rules` and `stats`
+start fast. Every mistake on the command line is ONE line on stderr and exit code 2; a missing
+or broken autosave for `resume` is one line and exit code 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import TYPE_CHECKING, Any, NoReturn, Sequence
+
+if TYPE_CHECKING:
+    from decktable.engine.match import Match
+
+CARD_SETS = ("unicode", "ascii")
+FAMILY_NAMES = {"decktet": "Decktet", "tarot": "Tarot", "french": "Traditional"}
+EXIT_USAGE = 2
+EXIT_FAILED = 1
+
+
+class UsageError(Exception):
+    """A command-line mistake; the message is the one line printed."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but every error is one line on stderr and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"decktable: {message}\n")
+        raise SystemExit(EXIT_USAGE)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    look = _Parser(add_help=False)
+    look.add_argument(
+        "--cards",
+        choices=CARD_SETS,
+        default=argparse.SUPPRESS,
+        help="card glyphs: unicode (default) or ascii (also env DECKTABLE_CARDS)",
+    )
+    look.add_argument("--theme", default=argparse.SUPPRESS, help="colour theme (decktable, decktable-high-contrast)")
+
+    parser = _Parser(
+        prog="decktable",
+        description="A terminal card table for pass-and-play. Without a command, opens the lobby.",
+        parents=[look],
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    play = sub.add_parser("play", help="start a game directly", parents=[look])
+    play.add_argument("game", help="game id or name (see `decktable list`)")
+    play.add_argument(
+        "--players",
+        help='seats in order, e.g. "Ann,bot,bot,bot" ("bot" fills a seat with a bot); '
+        "default: one person and bots up to the least number of players",
+    )
+    play.add_argument("--seed", type=int, help="seed for a repeatable deal")
+    play.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option (repeatable); see `decktable rules GAME`",
+    )
+
+    rules = sub.add_parser("rules", help="print a game's rules")
+    rules.add_argument("game", help="game id or name")
+
+    sub.add_parser("list", help="list the games")
+    sub.add_parser("resume", help="continue the autosaved game", parents=[look])
+    sub.add_parser("stats", help="games played, wins and best scores")
+    return parser
+
+
+# -- helpers ------------------------------------------------------------------------------------
+
+
+def parse_value(text: str) -> bool | int | str:
+    """'true'/'false' -> bool, whole numbers -> int, anything else stays text."""
+    low = text.strip().lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    try:
+        return int(low)
+    except ValueError:
+        return text.strip()
+
+
+def parse_options(pairs: Sequence[str], game: Any) -> dict[str, Any]:
+    """KEY=VALUE pairs -> option values, checked against the game's Options model."""
+    fields = dict(game.Options.model_fields)
+    values: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise UsageError(f"--option needs KEY=VALUE, not {pair!r}.")
+        if key not in fields:
+            known = ", ".join(fields) or "none"
+            raise UsageError(f"{game.info.name} has no option {key!r}; its options are: {known}.")
+        values[key] = parse_value(raw)
+    game.options(**values)  # BadOptions with a sentence when a value is refused
+    return values
+
+
+def default_players(min_players: int) -> str:
+    return ",".join(["Player 1"] + ["bot"] * (max(min_players, 1) - 1))
+
+
+def make_match(game_id: str, players: str | None, seed: int | None, option_pairs: Sequence[str]) -> Match:
+    """Build a Match from command-line words; raises UsageError with one sentence."""
+    from decktable.engine.errors import DeckTableError
+    from decktable.engine.match import Match, parse_seats
+    from decktable.engine.registry import get_game, resolve
+    from decktable.store import history
+    from decktable.store.paths import autosave_path
+
+    try:
+        info = resolve(game_id)
+    except DeckTableError as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        seats = parse_seats(players if players is not None else default_players(info.min_players))
+    except ValueError as exc:
+        raise UsageError(f"Bad --players: {exc}.") from None
+    if not info.min_players <= len(seats) <= info.max_players:
+        raise UsageError(f"{info.name} is for {info.players_text} players, not {len(seats)}.")
+    try:
+        game = get_game(info.id)
+    except DeckTableError as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        options = parse_options(option_pairs, game)
+        return Match(
+            game,
+            seats,
+            seed=seed,
+            options=options,
+            save_path=autosave_path(),
+            on_finish=history.record,
+        )
+    except DeckTableError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def load_autosave() -> Match:
+    """The autosaved match; UsageError with a sentence when there is none or it is broken
+    (a broken file is moved aside first)."""
+    from decktable.engine.errors import SaveError
+    from decktable.engine.match import Match
+    from decktable.store import history
+    from decktable.store.paths import autosave_path
+    from decktable.store.saves import quarantine, read_save
+
+    path = autosave_path()
+    if not path.exists():
+        raise UsageError("There is no saved game to resume; start one with `decktable` or `decktable play GAME`.")
+    try:
+        return Match.from_save(read_save(path), save_path=path, on_finish=history.record)
+    except SaveError as exc:
+        moved = quarantine(path)
+        where = f" The file was moved to {moved.name}." if moved else ""
+        raise UsageError(f"{exc}{where}") from None
+
+
+def _choose_cards(args: argparse.Namespace) -> str | None:
+    cards = getattr(args, "cards", None) or os.environ.get("DECKTABLE_CARDS") or None
+    if cards is not None and cards.lower() not in CARD_SETS:
+        raise UsageError(f"Unknown card set {cards!r}; choose unicode or ascii.")
+    return cards.lower() if cards else None
+
+
+def _check_theme(name: str | None) -> str | None:
+    if name is None:
+        return None
+    from textual.theme import BUILTIN_THEMES
+
+    from themes.colours import THEMES
+
+    known = list(THEMES) + sorted(BUILTIN_THEMES)
+    if name not in known:
+        raise UsageError(f"Unknown theme {name!r}; themes: {', '.join(known)}.")
+    return name
+
+
+def run_app(match: Match | None, cards: str | None, theme: str | None) -> int:
+    from decktable.ui.app import DeckTableApp
+
+    app = DeckTableApp(match=match, cards=cards, theme_name=theme)
+    app.run()
+    return 0
+
+
+# -- commands -------------------------------------------------------------------------------------
+
+
+def cmd_list() -> int:
+    from decktable.engine.registry import games
+
+    infos = games()
+    if not infos:
+        print("No games are installed.")
+        return 0
+    width = max(len(i.id) for i in infos)
+    name_w = max(len(i.name) for i in infos)
+    family = None
+    for info in infos:
+        if info.family != family:
+            if family is not None:
+                print()
+            family = info.family
+            print(f"{FAMILY_NAMES.get(family, family.capitalize())}:")
+        players = f"{info.players_text} player{'s' if info.max_players > 1 else ''}"
+        print(f"  {info.id:<{width}}  {info.name:<{name_w}}  {players:<11}  {info.summary}")
+    return 0
+
+
+def help_text(game_id: str) -> tuple[str, str]:
+    """(game name, the game's help.md text); UsageError for an unknown game or missing help."""
+    import importlib
+    from pathlib import Path
+
+    from decktable.engine.errors import DeckTableError
+    from decktable.engine.registry import resolve
+
+    try:
+        info = resolve(game_id)
+    except DeckTableError as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        pkg = importlib.import_module(f"games.{info.id}")
+        return info.name, (Path(str(pkg.__file__)).parent / "help.md").read_text(encoding="utf-8")
+    except (ImportError, OSError):
+        raise UsageError(f"{info.name} has no rules written yet (no help.md).") from None
+
+
+def cmd_rules(game_id: str) -> int:
+    name, text = help_text(game_id)
+    if sys.stdout.isatty():
+        from rich.console import Console
+        from rich.markdown import Markdown
+
+        Console().print(Markdown(text))
+    else:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    return 0
+
+
+def cmd_stats() -> int:
+    from decktable.engine.errors import DeckTableError
+    from decktable.engine.registry import resolve
+    from decktable.store import history
+
+    table = history.stats()
+    if not table:
+        print("No finished games yet.")
+        return 0
+    rows = []
+    for game_id, st in sorted(table.items()):
+        try:
+            name = resolve(game_id).name
+        except DeckTableError:
+            name = game_id
+        best = st.best_text
+        rows.append((name, str(st.played), best, st.wins_text))
+    if sys.stdout.isatty():
+        from rich.console import Console
+        from rich.table import Table
+
+        t = Table(title="decktable statistics")
+        for col in ("Game", "Played", "Best score", "Wins"):
+            t.add_column(col, justify="right" if col == "Played" else "left")
+        for row in rows:
+            t.add_row(*row)
+        Console().print(t)
+    else:
+        heads = ("Game", "Played", "Best score", "Wins")
+        widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(heads)]
+        print("  ".join(h.ljust(w) for h, w in zip(heads, widths)).rstrip())
+        for row in rows:
+            print("  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip())
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # `decktable list | head`: the reader went away; leave quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "list":
+            return cmd_list()
+        if args.command == "rules":
+            return cmd_rules(args.game)
+        if args.command == "stats":
+            return cmd_stats()
+        cards = _choose_cards(args)
+        theme = _check_theme(getattr(args, "theme", None))
+        if args.command == "play":
+            match = make_match(args.game, args.players, args.seed, args.option)
+            return run_app(match, cards, theme)
+        if args.command == "resume":
+            try:
+                match = load_autosave()
+            except UsageError as exc:
+                sys.stderr.write(f"decktable: {exc}\n")
+                return EXIT_FAILED
+            return run_app(match, cards, theme)
+        return run_app(None, cards, theme)
+    except UsageError as exc:
+        sys.stderr.write(f"decktable: {exc}\n")
+        return EXIT_USAGE
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,295 @@
+"""Setting up a game: how many players, who sits where (name, person or bot), the game's options
+as a form generated from its pydantic Options model, and an optional seed.
+
+Start builds a Match (autosaved, recorded in the history when finished) and hands it to the app.
+"""
+
+from __future__ import annotations
+
+import enum
+import types
+import typing
+from typing import Any, ClassVar
+
+from annotated_types import Ge, Gt, Le, Lt
+from pydantic.fields import FieldInfo
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.validation import Integer
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static, Switch
+
+from decktable.engine.errors import DeckTableError
+from decktable.engine.registry import get_game
+from decktable.store.paths import autosave_path
+
+KINDS = [("Person", "human"), ("Bot", "bot")]
+
+
+def _bounds(field: FieldInfo) -> tuple[int | None, int | None]:
+    low: int | None = None
+    high: int | None = None
+    for meta in field.metadata:
+        if isinstance(meta, Ge):
+            low = int(meta.ge)
+        elif isinstance(meta, Gt):
+            low = int(meta.gt) + 1
+        elif isinstance(meta, Le):
+            high = int(meta.le)
+        elif isinstance(meta, Lt):
+            high = int(meta.lt) - 1
+    return low, high
+
+
+def base_type(annotation: Any) -> Any:
+    """`int | None` -> int (an empty field then means the default); other types unchanged."""
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        if len(args) == 1:
+            return args[0]
+    return annotation
+
+
+def _choices(annotation: Any) -> list[Any] | None:
+    """The values of a Literal[...] or Enum annotation, else None."""
+    if typing.get_origin(annotation) is typing.Literal:
+        return list(typing.get_args(annotation))
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        return [m.value for m in annotation]
+    return None
+
+
+def choice_label(value: Any) -> str:
+    """'old_city' -> 'Old city'; numbers stay as they are."""
+    text = str(value).replace("_", " ").replace("-", " ")
+    return text[:1].upper() + text[1:]
+
+
+def field_label(name: str, field: FieldInfo) -> str:
+    return field.title or name.replace("_", " ").capitalize()
+
+
+class SetupScreen(Screen[None]):
+    """Seats, options and seed for one game; Start begins the match."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+        Binding("ctrl+s", "start", "Start"),
+        Binding("f1", "rules", "Rules"),
+    ]
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__()
+        self.game = get_game(game_id)  # DeckTableError / ImportError go to the lobby
+        self.info = self.game.info
+        self.fields: dict[str, FieldInfo] = dict(self.game.Options.model_fields)
+
+    # -- building the form ---------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        info = self.info
+        yield Header()
+        with VerticalScroll(id="setup"):
+            yield Static(f"New game of {info.name}", id="setup-title", markup=False)
+            yield Static(info.summary, classes="setup-summary", markup=False)
+            yield Static("Players", classes="setup-heading")
+            with Horizontal(classes="setup-row"):
+                yield Label("How many", classes="setup-label")
+                if info.min_players == info.max_players:
+                    yield Static(str(info.min_players), id="count-fixed", classes="setup-value")
+                else:
+                    yield Select(
+                        [(str(n), n) for n in info.player_counts],
+                        value=self.default_count(),
+                        allow_blank=False,
+                        id="count",
+                    )
+            for i in range(info.max_players):
+                with Horizontal(classes="setup-row seat-row", id=f"seat-{i}"):
+                    yield Label(f"Seat {i + 1}", classes="setup-label")
+                    kind = "human" if i == 0 else "bot"
+                    yield Input(self.default_name(i, kind), id=f"name-{i}", classes="seat-name", max_length=20)
+                    yield Select(KINDS, value=kind, allow_blank=False, id=f"kind-{i}", classes="seat-kind")
+            if self.fields:
+                yield Static("Options", classes="setup-heading")
+            for name, field in self.fields.items():
+                with Vertical(classes="setup-option"):
+                    with Horizontal(classes="setup-row"):
+                        yield Label(field_label(name, field), classes="setup-label", markup=False)
+                        yield self.option_widget(name, field)
+                    if field.description:
+                        yield Static(field.description, classes="setup-description", markup=False)
+            yield Static("Deal", classes="setup-heading")
+            with Horizontal(classes="setup-row"):
+                yield Label("Seed", classes="setup-label")
+                yield Input(placeholder="random", type="integer", id="seed", classes="setup-input")
+            yield Static("The same seed gives the same deal, to replay a game.", classes="setup-description")
+            if autosave_path().exists():
+                yield Static(
+                    "A saved game is waiting in the lobby; its save is replaced once this game starts.",
+                    id="setup-warning",
+                )
+            with Horizontal(id="setup-buttons"):
+                yield Button("Start", id="start", variant="primary")
+                yield Button("Back", id="back")
+        yield Footer()
+
+    def default_count(self) -> int:
+        return self.info.min_players
+
+    @staticmethod
+    def default_name(index: int, kind: str) -> str:
+        return f"Player {index + 1}" if kind == "human" else f"Bot {index + 1}"
+
+    def option_widget(self, name: str, field: FieldInfo) -> Widget:
+        wid = f"opt-{name}"
+        annotation = base_type(field.annotation)
+        default = field.get_default(call_default_factory=True)
+        if annotation is bool:
+            return Switch(value=bool(default), id=wid)
+        choices = _choices(annotation)
+        if choices is not None:
+            blank = default not in choices
+            return Select(
+                [(choice_label(c), c) for c in choices],
+                value=Select.NULL if blank else default,
+                allow_blank=blank,
+                id=wid,
+            )
+        if annotation is int:
+            low, high = _bounds(field)
+            hint = "default" if default is None else ""
+            if low is not None and high is not None:
+                hint = f"{low} to {high}" + (", or blank" if default is None else "")
+            return Input(
+                "" if default is None else str(default),
+                placeholder=hint,
+                type="integer",
+                validators=[Integer(minimum=low, maximum=high)],
+                id=wid,
+                classes="setup-input",
+            )
+        return Input("" if default is None else str(default), id=wid, classes="setup-input")
+
+    def on_mount(self) -> None:
+        self.show_seats(self.default_count())
+        self.query_one("#name-0", Input).focus()
+
+    # -- reacting ----------------------------------------------------------------------------------
+
+    def player_count(self) -> int:
+        if self.info.min_players == self.info.max_players:
+            return self.info.min_players
+        value = self.query_one("#count", Select).value
+        return int(value) if isinstance(value, int) else self.info.min_players
+
+    def show_seats(self, count: int) -> None:
+        for i in range(self.info.max_players):
+            self.query_one(f"#seat-{i}").display = i < count
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        sid = event.select.id or ""
+        if sid == "count":
+            self.show_seats(self.player_count())
+        elif sid.startswith("kind-"):
+            index = int(sid.split("-")[1])
+            name = self.query_one(f"#name-{index}", Input)
+            if name.value in (self.default_name(index, "human"), self.default_name(index, "bot"), ""):
+                name.value = self.default_name(index, str(event.value))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        elif event.button.id == "back":
+            self.action_back()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_start()
+
+    # -- reading the form -------------------------------------------------------------------------------
+
+    def seats(self) -> list[Any]:
+        """The seats; DeckTableError with a sentence when a name is missing or repeated."""
+        from decktable.engine.match import Seat
+
+        seats: list[Seat] = []
+        seen: set[str] = set()
+        for i in range(self.player_count()):
+            name = self.query_one(f"#name-{i}", Input).value.strip()
+            kind = str(self.query_one(f"#kind-{i}", Select).value)
+            if not name:
+                raise DeckTableError(f"Seat {i + 1} has no name.")
+            if name.lower() in seen:
+                raise DeckTableError(f"Two seats are called {name}; give each seat its own name.")
+            seen.add(name.lower())
+            seats.append(Seat(name, kind))
+        return seats
+
+    def option_values(self) -> dict[str, Any]:
+        """The form's options; DeckTableError when a number is not a number."""
+        values: dict[str, Any] = {}
+        for name, field in self.fields.items():
+            widget = self.query_one(f"#opt-{name}")
+            if isinstance(widget, Switch):
+                values[name] = widget.value
+            elif isinstance(widget, Select):
+                if widget.value is not Select.NULL:
+                    values[name] = widget.value
+            elif isinstance(widget, Input):
+                text = widget.value.strip()
+                if not text:
+                    continue
+                if base_type(field.annotation) is int:
+                    try:
+                        values[name] = int(text)
+                    except ValueError:
+                        label = field_label(name, field)
+                        raise DeckTableError(f"{label} must be a whole number, not {text!r}.") from None
+                else:
+                    values[name] = text
+        return values
+
+    def seed(self) -> int | None:
+        text = self.query_one("#seed", Input).value.strip()
+        if not text:
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            raise DeckTableError(f"The seed must be a whole number, not {text!r}.") from None
+
+    def build_match(self) -> Any:
+        """A Match from the form; DeckTableError (BadOptions included) with a sentence if not."""
+        from decktable.engine.match import Match
+        from decktable.store import history
+
+        seats = self.seats()
+        options = self.option_values()
+        seed = self.seed()
+        self.game.options(**options)
+        return Match(
+            self.game,
+            seats,
+            seed=seed,
+            options=options,
+            save_path=autosave_path(),
+            on_finish=history.record,
+        )
+
+    # -- actions --------------------------------------------------------------------------------------
+
+    def action_start(self) -> None:
+        try:
+            match = self.build_match()
+        except DeckTableError as exc:
+            self.notify(str(exc), title="Cannot start", severity="error", markup=False)
+            return
+        self.app.start_match(match)  # type: ignore[attr-defined]
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def action_rules(self) -> None:
+        self.app.show_help(self.info.id)  # type: ignore[attr-defined]
