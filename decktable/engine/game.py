@@ -7,6 +7,7 @@ seat through a zone that seat may see; the conformance suite checks this for eve
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from dataclasses import dataclass, field
 from enum import Enum
@@ -71,6 +72,8 @@ class Event:
 
 def _dup(v: Any) -> Any:
     t = type(v)
+    if t is int or t is str or t is bool or v is None or t is float or t is tuple:
+        return v
     if t is list:
         if not v:
             return []
@@ -86,12 +89,55 @@ def _dup(v: Any) -> Any:
         return set(v)
     if t is Rng:
         return v.clone()
+    if isinstance(v, BaseModel):
+        return v  # options and other models are treated as immutable values
     if isinstance(v, State):
         return v.clone()
     clone = getattr(v, "clone", None)
     if clone is not None and callable(clone) and not isinstance(v, type):
         return clone()
     return v
+
+
+def _plain(v: Any) -> Any:
+    """A deep, plain copy of a value (lists, dicts, numbers, strings) for snapshots: equal states
+    give equal snapshots, and a snapshot never changes when the state is mutated later."""
+    t = type(v)
+    if v is None or t is int or t is str or t is bool or t is float:
+        return v
+    if t is list:
+        return [_plain(x) for x in v]
+    if t is tuple:
+        return tuple(_plain(x) for x in v)
+    if t is dict:
+        return {k: _plain(x) for k, x in v.items()}
+    if t is set or t is frozenset:
+        return sorted((_plain(x) for x in v), key=repr)
+    if t is Rng:
+        return v.getstate()
+    if isinstance(v, State):
+        return v.snapshot()
+    if isinstance(v, BaseModel):
+        return {"__model__": t.__name__, **v.model_dump()}
+    if isinstance(v, Enum):
+        return v.value
+    if dataclasses.is_dataclass(v) and not isinstance(v, type):
+        return {"__type__": t.__name__, **{f.name: _plain(getattr(v, f.name)) for f in dataclasses.fields(v)}}
+    if isinstance(v, (int, str, float, bytes)):
+        return v
+    slots = [s for k in t.__mro__ for s in getattr(k, "__slots__", ())]
+    if slots or hasattr(v, "__dict__"):
+        out: dict[str, Any] = {"__type__": t.__name__}
+        for s in slots:
+            if hasattr(v, s):
+                out[s] = _plain(getattr(v, s))
+        for k, x in getattr(v, "__dict__", {}).items():
+            out[k] = _plain(x)
+        return out
+    return v
+
+
+_SLOTS: dict[type, tuple[str, ...]] = {}
 
 
 class State:
@@ -125,12 +171,19 @@ class State:
     def players(self) -> int:
         return len(self.names)
 
-    def _all_slots(self) -> list[str]:
-        slots: list[str] = []
-        for klass in type(self).__mro__:
-            for s in getattr(klass, "__slots__", ()):
-                if s not in slots:
-                    slots.append(s)
+    def _all_slots(self) -> tuple[str, ...]:
+        klass = type(self)
+        slots = _SLOTS.get(klass)
+        if slots is None:
+            found: list[str] = []
+            for k in klass.__mro__:
+                names = getattr(k, "__slots__", ())
+                if isinstance(names, str):
+                    names = (names,)
+                for s in names:
+                    if s not in found and s not in ("__dict__", "__weakref__"):
+                        found.append(s)
+            slots = _SLOTS[klass] = tuple(found)
         return slots
 
     def clone(self) -> State:
@@ -144,13 +197,13 @@ class State:
         return other
 
     def snapshot(self) -> dict[str, Any]:
-        """Everything in the state except the generator, for equality in tests."""
+        """Everything in the state as plain values (a deep copy: later moves do not change it),
+        with the generator's state under "rng", for equality in tests."""
         out: dict[str, Any] = {}
         for s in self._all_slots():
             if s == "rng" or not hasattr(self, s):
                 continue
-            v = getattr(self, s)
-            out[s] = v.snapshot() if isinstance(v, State) else v
+            out[s] = _plain(getattr(self, s))
         out["rng"] = self.rng.getstate()
         return out
 
@@ -166,7 +219,15 @@ class Game:
     # -- starting -------------------------------------------------------------------------
 
     def options(self, **values: Any) -> BaseModel:
-        """Validated options; a clear sentence for each problem."""
+        """Validated options; a clear sentence for each problem (an unknown option is one)."""
+        known = getattr(self.Options, "model_fields", {})
+        unknown = sorted(k for k in values if k not in known)
+        if unknown and self.Options.model_config.get("extra") != "allow":
+            names = ", ".join(sorted(known)) or "none"
+            raise BadOptions(
+                f"Bad options for {self.info.name}: no option called {', '.join(map(repr, unknown))}"
+                f" (options: {names})."
+            )
         try:
             return self.Options(**values)
         except ValidationError as exc:
@@ -294,8 +355,9 @@ class Game:
             action = self.parse(action)
         if state.over:
             raise GameOver()
-        if seat not in self.to_act(state):
-            raise NotYourTurn(seat, state.names[seat] if 0 <= seat < len(state.names) else None)
+        if type(seat) is not int or seat not in self.to_act(state):
+            known = type(seat) is int and 0 <= seat < len(state.names)
+            raise NotYourTurn(seat, state.names[seat] if known else None)
         why = self.check(state, seat, action)
         if why is not None:
             raise IllegalMove(action, why)

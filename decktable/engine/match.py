@@ -91,6 +91,7 @@ class Match:
         self.bots: dict[int, Bot] = {i: make_bot(s.level) for i, s in enumerate(self.seats) if s.is_bot}
         self._bot_rng = Rng(self.seed ^ 0x5EED)
         self.viewer: int | None = None
+        self.save_error: str | None = None  # why the last autosave failed, if it did
         self._finished_reported = False
 
     # -- who acts, who sees ---------------------------------------------------------------------
@@ -150,7 +151,7 @@ class Match:
             action = self.game.parse(action)
         before = self.state.clone()
         seen_before = self._seen()
-        rng_before = self.state.rng.getstate()
+        draws_before = self.state.rng.draws
         events = self.game.apply(self.state, seat, action)
         seen_after = self._seen()
         gained = frozenset(s for s in seen_after if seen_after[s] - seen_before.get(s, set()))
@@ -159,7 +160,7 @@ class Match:
             action=str(action),
             events=events,
             barrier_for=gained,
-            shuffled=self.state.rng.getstate() != rng_before,
+            shuffled=self.state.rng.draws != draws_before,
         )
         self.steps.append(Step(before, entry))
         self.autosave()
@@ -264,7 +265,13 @@ class Match:
             except FileNotFoundError:
                 pass
             return
-        write_save(self.save_path, self.to_save())
+        try:
+            write_save(self.save_path, self.to_save())
+        except OSError as exc:
+            # the move stands; the previous save is still whole. The UI may show this sentence.
+            self.save_error = f"Autosave failed ({exc}); the previous save is kept."
+        else:
+            self.save_error = None
 
     @classmethod
     def from_save(cls, save: Any, save_path: Path | None = None, **kw: Any) -> Match:
@@ -280,7 +287,7 @@ class Match:
         seats = [Seat(s.name, s.kind, s.level) for s in save.seats]
         try:
             m = cls(game, seats, seed=save.seed, options=save.options, deck=save.deck, save_path=None, **kw)
-        except DeckTableError as exc:
+        except ValueError as exc:  # DeckTableError, or an unknown bot level
             raise SaveError(f"The save cannot start its game: {exc}") from None
         for n, rec in enumerate(save.actions, 1):
             if not 0 <= rec.seat < len(seats):
@@ -289,6 +296,11 @@ class Match:
                 m.act(rec.seat, rec.action)
             except DeckTableError as exc:
                 raise SaveError(f"Move {n} of the save ({rec.action!r}) cannot be replayed: {exc}") from None
+            except Exception as exc:  # a rules bug met on replay: still a clear refusal, not a crash
+                raise SaveError(
+                    f"Move {n} of the save ({rec.action!r}) cannot be replayed: "
+                    f"{type(exc).__name__}: {exc}"
+                ) from exc
         m.save_path = save_path
         m._finished_reported = m.game.is_over(m.state)
         return m

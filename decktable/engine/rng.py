@@ -2,6 +2,11 @@
 
 `random.Random` seeded with an int and its `random()` are stable across versions; `shuffle`,
 `choice` and `randrange` are not promised to be, so we build ours on `random()` alone.
+
+Cloning is copy-on-write: a clone shares the Mersenne Twister with its original until either of
+them draws (copying its 625-word state costs more than cloning a whole game state otherwise, and
+most clones, the undo snapshots and a bot's playouts within a hand, never draw). `draws` counts
+the numbers drawn, so a caller can tell cheaply whether anything was shuffled.
 """
 
 from __future__ import annotations
@@ -15,28 +20,48 @@ T = TypeVar("T")
 class Rng:
     """Mersenne Twister seeded by an int; every draw goes through `random()`."""
 
-    __slots__ = ("_r", "seed")
+    __slots__ = ("_r", "_share", "seed", "draws")
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self._r = random.Random(seed)
+        self._share = [1]  # how many Rng objects share self._r
+        self.draws = 0
+
+    def _own(self) -> random.Random:
+        """The generator, made private to this object before a draw."""
+        share = self._share
+        if share[0] > 1:
+            share[0] -= 1
+            r = random.Random.__new__(random.Random)
+            r.setstate(self._r.getstate())
+            self._r = r
+            self._share = [1]
+        return self._r
 
     def random(self) -> float:
+        self.draws += 1
+        if self._share[0] > 1:
+            return self._own().random()
         return self._r.random()
 
     def below(self, n: int) -> int:
         """A uniform int in [0, n)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        return int(self._r.random() * n)
+        return int(self.random() * n)
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
         """Fisher–Yates, in place."""
-        for i in range(len(items) - 1, 0, -1):
-            j = int(self._r.random() * (i + 1))
+        rand = self._own().random
+        n = len(items)
+        if n > 1:
+            self.draws += n - 1
+        for i in range(n - 1, 0, -1):
+            j = int(rand() * (i + 1))
             items[i], items[j] = items[j], items[i]
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
@@ -50,10 +75,12 @@ class Rng:
     def clone(self) -> Rng:
         other = Rng.__new__(Rng)
         other.seed = self.seed
-        other._r = random.Random()
-        other._r.setstate(self._r.getstate())
+        other.draws = self.draws
+        other._r = self._r
+        other._share = self._share
+        self._share[0] += 1
         return other
 
     def fork(self, salt: int) -> Rng:
         """An independent generator derived from this one (for determinize and bots)."""
-        return Rng(int(self._r.random() * 2**53) ^ salt)
+        return Rng(int(self.random() * 2**53) ^ salt)

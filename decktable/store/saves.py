@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import time
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
@@ -23,7 +24,7 @@ FORMAT_VERSION = 1
 
 class SeatRecord(BaseModel):
     name: str
-    kind: str = "human"  # human / bot
+    kind: Literal["human", "bot"] = "human"
     level: str = "random"
 
 
@@ -46,22 +47,60 @@ class SaveFile(BaseModel):
 
 
 def write_save(path: Path, save: SaveFile) -> None:
-    """Atomic: write a temporary file, flush, fsync, keep the old copy as .bak, then rename."""
+    """Atomic: write a temporary file, flush, fsync, keep the old copy as .bak, then rename.
+
+    The old save stays in place until the atomic rename, so an interrupted write (a crash, a full
+    disk, an exception) leaves the previous save whole at `path`; a leftover temporary is removed.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     save.updated = datetime.now(timezone.utc).isoformat(timespec="seconds")
     data = save.model_dump_json(indent=1)
     tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        fh.write(data)
-        fh.flush()
-        os.fsync(fh.fileno())
-    if path.exists():
-        bak = path.with_name(path.name + ".bak")
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if path.exists():
+            _keep_backup(path, path.with_name(path.name + ".bak"))
+        os.replace(tmp, path)
+    except BaseException:
         try:
-            os.replace(path, bak)
+            tmp.unlink()
         except OSError:
             pass
-    os.replace(tmp, path)
+        raise
+    _fsync_dir(path.parent)
+
+
+def _keep_backup(path: Path, bak: Path) -> None:
+    """Keep the current save as .bak without ever removing it from `path` (hard link, else copy)."""
+    try:
+        bak_tmp = bak.with_name(bak.name + ".tmp")
+        try:
+            bak_tmp.unlink()
+        except FileNotFoundError:
+            pass
+        try:
+            os.link(path, bak_tmp)
+        except OSError:
+            shutil.copyfile(path, bak_tmp)
+        os.replace(bak_tmp, bak)
+    except OSError:
+        pass  # a missing backup must not stop the save itself
+
+
+def _fsync_dir(directory: Path) -> None:
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def read_save(path: Path) -> SaveFile:

@@ -1,0 +1,434 @@
+"""Benchmarks (not timed tests): `python -m decktable.bench [--quick] [--games a,b] [--no-ui]`.
+
+Prints, in one run so the figures are ratios that survive a noisy machine:
+- random full games/s and decisions/s per game and player count (the public `apply` with action
+  objects, events off), and each game's ratio to a reference measured in the same run: a
+  bare-bones four-player, 36-card follow-suit trick engine in plain lists and ints;
+- the random bot's think time per decision (observation + legal actions + choice);
+- autosave write time and load (replay) time for a mid-game Match;
+- cold start: `import decktable.ui.app`, time to the app's first screen (headless) against a bare
+  Textual app with 60 widgets; keypress latency through a pseudo-terminal (optional);
+- peak memory.
+Every section prints "n/a" (with the reason) when its part is missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+# ---------------------------------------------------------------------------------------------
+# The reference: four players, 36 cards (4 suits x 9 ranks), follow suit, highest of the led suit
+# wins, the winner leads. Plain lists and ints; legal moves listed at every decision.
+
+
+def reference_game(rng: random.Random) -> int:
+    deck = list(range(36))
+    rng.shuffle(deck)
+    hands = [deck[0:9], deck[9:18], deck[18:27], deck[27:36]]
+    leader = 0
+    won = [0, 0, 0, 0]
+    decisions = 0
+    for _ in range(9):
+        trick: list[int] = []
+        seat = leader
+        lead_suit = -1
+        for _ in range(4):
+            hand = hands[seat]
+            if lead_suit < 0:
+                legal = hand[:]
+            else:
+                legal = [c for c in hand if c // 9 == lead_suit] or hand[:]
+            c = legal[int(rng.random() * len(legal))]
+            hand.remove(c)
+            if lead_suit < 0:
+                lead_suit = c // 9
+            trick.append(c)
+            decisions += 1
+            seat = (seat + 1) % 4
+        best = 0
+        for i in range(1, 4):
+            if trick[i] // 9 == lead_suit and trick[i] > trick[best]:
+                best = i
+        leader = (leader + best) % 4
+        won[leader] += 1
+    return decisions
+
+
+def bench_reference(seconds: float) -> tuple[float, float]:
+    rng = random.Random(1)
+    games = decisions = 0
+    t0 = time.perf_counter()
+    while True:
+        decisions += reference_game(rng)
+        games += 1
+        dt = time.perf_counter() - t0
+        if dt >= seconds:
+            return games / dt, decisions / dt
+
+
+# ---------------------------------------------------------------------------------------------
+# Games
+
+
+def random_game(g: Any, n: int, seed: int, cap: int = 200_000) -> int:
+    rng = random.Random(seed)
+    state = g.new(n, seed=seed)
+    steps = 0
+    choice = rng.choice
+    while not g.is_over(state) and steps < cap:
+        seat = choice(g.to_act(state))
+        g.apply(state, seat, choice(g.legal_actions(state, seat)), events=False)
+        steps += 1
+    return steps
+
+
+def bench_game(g: Any, n: int, seconds: float) -> tuple[float, float, int]:
+    games = decisions = 0
+    t0 = time.perf_counter()
+    seed = 0
+    while True:
+        decisions += random_game(g, n, seed)
+        games += 1
+        seed += 1
+        dt = time.perf_counter() - t0
+        if dt >= seconds:
+            return games / dt, decisions / dt, games
+
+
+def bench_bot(g: Any, n: int, decisions: int) -> float:
+    """Microseconds per random-bot decision: observation + legal actions + choice."""
+    from decktable.bots.base import RandomBot
+    from decktable.engine.rng import Rng
+
+    bot, rng, prng = RandomBot(), Rng(5), random.Random(5)
+    state = g.new(n, seed=5)
+    spent = 0.0
+    done = 0
+    while done < decisions:
+        if g.is_over(state):
+            state = g.new(n, seed=5 + done)
+        seat = prng.choice(g.to_act(state))
+        t0 = time.perf_counter()
+        obs = g.observe(state, seat)
+        legal = g.legal_actions(state, seat)
+        action = bot.choose(obs, legal, rng)
+        spent += time.perf_counter() - t0
+        g.apply(state, seat, action, events=False)
+        done += 1
+    return spent / decisions * 1e6
+
+
+def bench_saves(g: Any, n: int, directory: Path, repeats: int) -> tuple[float, float, int]:
+    """(autosave ms, load+replay ms, moves) for a Match halfway through a random game."""
+    from decktable.engine.match import Match, Seat
+    from decktable.store.saves import read_save, write_save
+
+    length = random_game(g, n, 11)
+    m = Match(g, [Seat("Ann")] + [Seat(f"Bot {i}", "bot") for i in range(1, n)], seed=11)
+    rng = random.Random(11)
+    for _ in range(length // 2):
+        seat = rng.choice(m.to_act())
+        m.act(seat, rng.choice(g.legal_actions(m.state, seat)))
+    path = directory / f"{g.info.id}-{n}.json"
+    writes = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        write_save(path, m.to_save())
+        writes.append(time.perf_counter() - t0)
+    loads = []
+    for _ in range(max(1, repeats // 2)):
+        t0 = time.perf_counter()
+        m2 = Match.from_save(read_save(path))
+        loads.append(time.perf_counter() - t0)
+    assert m2.state.snapshot() == m.state.snapshot()
+    return statistics.median(writes) * 1e3, statistics.median(loads) * 1e3, len(m.log)
+
+
+# ---------------------------------------------------------------------------------------------
+# Cold start (subprocesses, so imports are cold)
+
+_BARE_APP = r"""
+import time, sys
+t0 = time.perf_counter()
+from textual.app import App, ComposeResult
+from textual.containers import Grid
+from textual.widgets import Static
+class Bare(App):
+    CSS = "Grid { grid-size: 10 6; } Static { border: round white; height: 3; }"
+    def compose(self) -> ComposeResult:
+        with Grid():
+            for i in range(60):
+                yield Static(f"card {i}")
+async def main():
+    app = Bare()
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        print(f"{time.perf_counter() - t0:.4f}")
+import asyncio
+asyncio.run(main())
+"""
+
+_APP = r"""
+import time, sys, inspect
+t0 = time.perf_counter()
+import decktable.ui.app as mod
+from textual.app import App
+cls = getattr(mod, "DeckTableApp", None) or getattr(mod, "DecktableApp", None)
+if cls is None:
+    cands = [v for v in vars(mod).values() if inspect.isclass(v) and issubclass(v, App) and v is not App
+             and v.__module__ == mod.__name__]
+    cls = cands[0]
+async def main():
+    app = cls()
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        for _ in range(40):
+            name = type(app.screen).__name__
+            if "lobby" in name.lower() or app.query("*"):
+                break
+            await pilot.pause(0.01)
+        import resource
+        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        print(f"{time.perf_counter() - t0:.4f} {type(app.screen).__name__}, peak RSS {rss:.0f} MiB")
+import asyncio
+asyncio.run(main())
+"""
+
+
+def _run_py(code: str, timeout: float = 60) -> tuple[float, str] | str:
+    env = dict(os.environ)
+    env.setdefault("DECKTABLE_HOME", tempfile.mkdtemp(prefix="decktable-bench-"))
+    t0 = time.perf_counter()
+    try:
+        p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout, env=env)
+    except subprocess.TimeoutExpired:
+        return "timed out"
+    wall = time.perf_counter() - t0
+    if p.returncode != 0:
+        last = (p.stderr.strip().splitlines() or ["failed"])[-1]
+        return f"failed: {last[:120]}"
+    return wall, p.stdout.strip()
+
+
+def cold_start(repeats: int) -> list[tuple[str, str]]:
+    rows: list[tuple[str, str]] = []
+
+    def median_of(code: str, label: str, parse_inner: bool) -> None:
+        walls, inner, extra = [], [], ""
+        for _ in range(repeats):
+            r = _run_py(code)
+            if isinstance(r, str):
+                rows.append((label, f"n/a ({r})"))
+                return
+            walls.append(r[0])
+            if parse_inner and r[1]:
+                parts = r[1].split()
+                inner.append(float(parts[0]))
+                extra = " ".join(parts[1:])
+        text = f"{statistics.median(walls) * 1e3:7.0f} ms process"
+        if inner:
+            text += f", {statistics.median(inner) * 1e3:.0f} ms in-process"
+        if extra:
+            text += f" (first screen: {extra})"
+        rows.append((label, text))
+
+    median_of("pass", "python -c pass", False)
+    median_of("import textual.app", "import textual.app", False)
+    if Path(__file__).with_name("ui").joinpath("app.py").exists():
+        median_of("import decktable.ui.app", "import decktable.ui.app", False)
+        median_of(_APP, "app to first screen (headless)", True)
+    else:
+        rows.append(("import decktable.ui.app", "n/a (decktable/ui/app.py missing)"))
+        rows.append(("app to first screen (headless)", "n/a"))
+    median_of(_BARE_APP, "bare Textual app, 60 widgets", True)
+    return rows
+
+
+# ---------------------------------------------------------------------------------------------
+# Keypress latency through a pty (optional)
+
+
+def pty_latency(game: str, players: str, keys: int) -> str:
+    try:
+        import pty
+        import select
+    except ImportError:
+        return "n/a (no pty on this system)"
+    if not Path(__file__).with_name("cli.py").exists():
+        return "n/a (decktable/cli.py missing)"
+    env = dict(os.environ, TERM="xterm-256color", COLUMNS="160", LINES="50")
+    env.setdefault("DECKTABLE_HOME", tempfile.mkdtemp(prefix="decktable-bench-"))
+    pid, fd = pty.fork()
+    if pid == 0:  # child
+        try:
+            os.execvpe(sys.executable, [sys.executable, "-m", "decktable", "play", game, "--players", players,
+                                        "--seed", "1"], env)
+        finally:
+            os._exit(127)
+    try:
+        import fcntl
+        import struct
+        import termios
+
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 160, 0, 0))
+    except Exception:
+        pass
+
+    first_byte: list[float] = []
+
+    def drain(quiet: float, limit: float) -> tuple[int, float]:
+        """Read until the output is quiet for `quiet` s; (bytes, time of last byte)."""
+        got, last = 0, time.perf_counter()
+        first_byte.clear()
+        end = last + limit
+        while time.perf_counter() < end:
+            r, _, _ = select.select([fd], [], [], quiet)
+            if not r:
+                break
+            try:
+                data = os.read(fd, 65536)
+            except OSError:
+                break
+            if not data:
+                break
+            got += len(data)
+            last = time.perf_counter()
+            if not first_byte:
+                first_byte.append(last)
+        return got, last
+
+    try:
+        r, _, _ = select.select([fd], [], [], 30)  # the first frame can take seconds (imports)
+        got = 0
+        if r:
+            got, _ = drain(1.5, 30)
+        if got == 0:
+            return "n/a (the app printed nothing)"
+        times, firsts = [], []
+        for i in range(keys):
+            key = b"\x1b[C" if i % 2 == 0 else b"\x1b[D"
+            t0 = time.perf_counter()
+            os.write(fd, key)
+            got, last = drain(0.25, 3)
+            if got:
+                times.append(last - t0)
+                firsts.append(first_byte[0] - t0)
+        if not times:
+            return "n/a (no redraw after arrow keys)"
+        return (f"{statistics.median(firsts) * 1e3:.0f} ms median to the first byte, "
+                f"{statistics.median(times) * 1e3:.0f} ms to the last byte of the redraw ({len(times)} arrows)")
+    finally:
+        try:
+            os.write(fd, b"\x11")  # ctrl+q
+            time.sleep(0.2)
+            os.kill(pid, 9)
+        except OSError:
+            pass
+        try:
+            os.waitpid(pid, 0)
+        except OSError:
+            pass
+        os.close(fd)
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def _section(title: str) -> None:
+    print()
+    print(title)
+    print("-" * len(title))
+
+
+def _safe(label: str, fn: Callable[[], Any]) -> Any:
+    try:
+        return fn()
+    except Exception as exc:  # a game mid-construction must not stop the benchmark
+        return f"n/a ({type(exc).__name__}: {str(exc)[:80]})"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m decktable.bench", description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="shorter measurements")
+    ap.add_argument("--games", default="", help="comma-separated game ids (default: all)")
+    ap.add_argument("--no-ui", action="store_true", help="skip the cold-start and pty sections")
+    ap.add_argument("--pty", action="store_true", help="also measure keypress latency through a pty")
+    args = ap.parse_args(argv)
+
+    import decktable
+
+    secs = 0.3 if args.quick else 1.5
+    infos = decktable.games()
+    if args.games:
+        wanted = [w.strip() for w in args.games.split(",") if w.strip()]
+        infos = [i for i in infos if i.id in wanted or i.name in wanted]
+    print(f"decktable benchmark — Python {sys.version.split()[0]}, {os.cpu_count()} CPUs"
+          f"{', quick' if args.quick else ''}")
+
+    _section("Random play (public apply, action objects, events off)")
+    ref_g, ref_d = bench_reference(secs * 2)
+    print(f"{'game':<22}{'games/s':>10}{'decisions/s':>14}{'ratio':>8}{'dec/game':>10}  bot think")
+    print(f"{'reference (4p, 36 cards)':<22}{ref_g:>10.0f}{ref_d:>14.0f}{1.0:>8.2f}{36:>10}")
+    loaded: list[tuple[Any, int]] = []
+    for info in infos:
+        try:
+            g = decktable.get_game(info.id)
+        except Exception as exc:
+            print(f"{info.id:<22}  n/a (cannot load: {type(exc).__name__})")
+            continue
+        for n in info.player_counts:
+            label = f"{info.id}-{n}p"
+            r = _safe(label, lambda: bench_game(g, n, secs))
+            if isinstance(r, str):
+                print(f"{label:<22}  {r}")
+                continue
+            gps, dps, count = r
+            bot = _safe(label, lambda: bench_bot(g, n, 100 if args.quick else 400))
+            bot_text = f"{bot:.0f} µs" if isinstance(bot, float) else bot
+            print(f"{label:<22}{gps:>10.1f}{dps:>14.0f}{dps / ref_d:>8.2f}{dps / gps:>10.0f}  {bot_text}")
+            loaded.append((g, n))
+    sys.stdout.flush()
+
+    _section("Saves (a Match halfway through a random game)")
+    print(f"{'game':<22}{'moves':>7}{'autosave ms':>13}{'load+replay ms':>16}")
+    with tempfile.TemporaryDirectory(prefix="decktable-bench-") as d:
+        seen = set()
+        for g, n in loaded:
+            if g.info.id in seen:
+                continue
+            seen.add(g.info.id)
+            r = _safe(g.info.id, lambda: bench_saves(g, n, Path(d), 5 if args.quick else 20))
+            if isinstance(r, str):
+                print(f"{g.info.id + f'-{n}p':<22}  {r}")
+            else:
+                print(f"{g.info.id + f'-{n}p':<22}{r[2]:>7}{r[0]:>13.1f}{r[1]:>16.1f}")
+    sys.stdout.flush()
+
+    if not args.no_ui:
+        _section("Cold start (median of subprocess runs)")
+        for label, text in cold_start(1 if args.quick else 3):
+            print(f"{label:<34}{text}")
+        sys.stdout.flush()
+        if args.pty:
+            _section("Keypress latency through a pty")
+            print("nonesuch, arrows:", _safe("pty", lambda: pty_latency("nonesuch", "A,bot,bot,bot", 10 if args.quick else 30)))
+
+    _section("Memory")
+    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(f"peak RSS of this benchmark process: {peak_kib / 1024:.1f} MiB")
+    print("(the app's own peak RSS is in the cold-start line above)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

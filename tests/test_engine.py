@@ -1,0 +1,537 @@
+"""Engine tests: the generator, notation grammar, registry, catalogue facts and the shared kits."""
+
+from __future__ import annotations
+
+import pytest
+
+import decktable
+from decktable.cards.decktet import (
+    ACES,
+    BASIC_IDS,
+    COURTS,
+    CROWNS,
+    DECKTET,
+    EXCUSE,
+    EXTENDED_IDS,
+    PAWNS,
+    SUITS,
+    card,
+)
+from decktable.engine import registry
+from decktable.engine.actions import CARD, CARDS, CELL, INT, SUIT, WORD, Action, Grammar
+from decktable.engine.errors import (
+    BadOptions,
+    DeckTableError,
+    GameOver,
+    IllegalMove,
+    MalformedAction,
+    NotYourTurn,
+    SaveError,
+    UnknownGame,
+)
+from decktable.engine.game import State, Vis, Zone, _plain
+from decktable.engine.kits import dealing, grid, tricks
+from decktable.engine.rng import Rng
+
+# ---------------------------------------------------------------------------------------------
+# Rng: the same order on every Python version (it only uses random.Random.random()).
+
+
+def test_rng_shuffle_is_stable():
+    assert Rng(12345).shuffled(list(range(10))) == [1, 3, 9, 5, 8, 7, 2, 6, 0, 4]
+    deck = list(range(36))
+    Rng(0).shuffle(deck)
+    assert deck == [0, 3, 21, 22, 9, 2, 25, 7, 11, 31, 1, 20, 28, 24, 10, 4, 34, 33, 19, 18,
+                    5, 27, 17, 6, 35, 29, 15, 13, 32, 23, 12, 16, 8, 14, 26, 30]
+
+
+def test_rng_draws_after_shuffle_are_stable():
+    r = Rng(12345)
+    r.shuffled(list(range(10)))
+    assert r.below(1000) == 432
+    assert r.random() == pytest.approx(0.5620784880758429, abs=0, rel=0)
+
+
+def test_rng_clone_and_state():
+    r = Rng(7)
+    r.random()
+    c = r.clone()
+    assert c.seed == 7
+    assert c.getstate() == r.getstate()
+    assert [c.random() for _ in range(5)] == [r.random() for _ in range(5)]
+    # independent afterwards
+    c.random()
+    assert c.getstate() != r.getstate()
+
+
+def test_rng_below_and_choice():
+    r = Rng(3)
+    vals = [r.below(6) for _ in range(2000)]
+    assert set(vals) == set(range(6))
+    with pytest.raises(ValueError):
+        r.below(0)
+    assert Rng(5).choice("abc") in "abc"
+    shuffled = Rng(9).shuffled([1, 2, 3, 4, 5])
+    assert sorted(shuffled) == [1, 2, 3, 4, 5]
+
+
+def test_rng_fork_is_deterministic_and_distinct():
+    a, b = Rng(11), Rng(11)
+    fa, fb = a.fork(1), b.fork(1)
+    assert fa.random() == fb.random()
+    assert Rng(11).fork(1).random() != Rng(11).fork(2).random()
+
+
+# ---------------------------------------------------------------------------------------------
+# Grammar: parse/format round trips, messages quoting the input.
+
+G = Grammar(
+    {
+        "play": (CARD,),
+        "lead": (CARD, SUIT),
+        "place": (CARD, CELL),
+        "influence": (CELL,),
+        "bid": (WORD,),
+        "take": (INT,),
+        "meld": (CARDS,),
+        "pass": (),
+    },
+    DECKTET,
+    SUITS,
+    words={"bid": ("most", "least")},
+)
+
+
+@pytest.mark.parametrize(
+    "text, action",
+    [
+        ("play savage", Action("play", ("savage",))),
+        ("play The Savage", Action("play", ("savage",))),
+        ("  PLAY   savage ", Action("play", ("savage",))),
+        ("play chance meeting", Action("play", ("chance-meeting",))),
+        ("play chance-meeting", Action("play", ("chance-meeting",))),
+        ("play ace of moons", Action("play", ("ace-moons",))),
+        ("play moons ace", Action("play", ("ace-moons",))),
+        ("play light keeper", Action("play", ("light-keeper",))),
+        ("lead market knots", Action("lead", ("market", "knots"))),
+        ("lead market knot", Action("lead", ("market", "knots"))),
+        ("lead chance meeting leaves", Action("lead", ("chance-meeting", "leaves"))),
+        ("place savage c4", Action("place", ("savage", "c4"))),
+        ("influence c4", Action("influence", ("c4",))),
+        ("bid most", Action("bid", ("most",))),
+        ("take 3", Action("take", ("3",))),
+        ("take -2", Action("take", ("-2",))),
+        ("meld savage ace-wyrms chance meeting", Action("meld", ("savage", "ace-wyrms", "chance-meeting"))),
+        ("pass", Action("pass", ())),
+    ],
+)
+def test_grammar_parses(text, action):
+    assert G.parse(text) == action
+    assert G.parse(str(action)) == action
+    assert str(G.parse(text)) == str(action)
+
+
+def test_every_card_slug_round_trips_in_every_position():
+    for c in DECKTET:
+        for a in (Action("play", (c.slug,)), Action("place", (c.slug, "a1")), Action("lead", (c.slug, "suns")),
+                  Action("meld", (c.slug, c.slug))):
+            assert G.parse(str(a)) == a
+        assert G.parse(f"play {c.name}") == Action("play", (c.slug,))
+
+
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("frobnicate", "unknown verb 'frobnicate'"),
+        ("", "empty"),
+        ("   ", "empty"),
+        ("play", "takes <card>"),
+        ("play nosuchcard", "no card called 'nosuchcard'"),
+        ("play savage now", "unexpected 'now'"),
+        ("lead savage", "takes <card> <suit>"),
+        ("lead savage stars", "'stars' is not a suit"),
+        ("place savage 4c", "'4c' is not a cell"),
+        ("bid lots", "'lots' is not one of most, least"),
+        ("take three", "'three' is not a number"),
+        ("meld", "needs at least one card"),
+        ("meld savage nosuch", "no card called 'nosuch'"),
+        ("pass now", "unexpected 'now'"),
+    ],
+)
+def test_grammar_malformed_messages_quote_input(text, fragment):
+    with pytest.raises(MalformedAction) as info:
+        G.parse(text)
+    msg = str(info.value)
+    assert repr(text) in msg
+    assert fragment in msg
+    assert info.value.text == text
+
+
+def test_grammar_rejects_non_text():
+    with pytest.raises(MalformedAction):
+        G.parse(None)  # type: ignore[arg-type]
+    with pytest.raises(MalformedAction):
+        G.parse(42)  # type: ignore[arg-type]
+
+
+def test_grammar_card_and_cell_of():
+    assert G.card_of(Action("place", ("savage", "c4"))) == "savage"
+    assert G.cell_of(Action("place", ("savage", "c4"))) == "c4"
+    assert G.card_of(Action("influence", ("c4",))) is None
+    assert G.cell_of(Action("play", ("savage",))) is None
+    assert G.card_of(Action("meld", ("bard", "sea"))) == "bard"
+    assert G.card_of(Action("pass")) is None
+    assert G.usage("lead") == "<card> <suit>"
+    assert G.usage("pass") == "no arguments"
+
+
+def test_action_is_a_hashable_value():
+    a = Action("play", ("savage",))
+    assert a == Action("play", ("savage",))
+    assert hash(a) == hash(Action("play", ("savage",)))
+    assert a.text == "play savage"
+    assert str(Action("pass")) == "pass"
+    with pytest.raises(Exception):
+        a.verb = "lead"  # type: ignore[misc]
+
+
+# ---------------------------------------------------------------------------------------------
+# Errors
+
+
+def test_errors_are_value_errors_under_one_base():
+    for cls in (MalformedAction, IllegalMove, NotYourTurn, GameOver, BadOptions, UnknownGame, SaveError):
+        assert issubclass(cls, DeckTableError)
+        assert issubclass(cls, ValueError)
+    e = IllegalMove(Action("play", ("savage",)), "you must follow Suns")
+    assert "play savage" in str(e) and "you must follow Suns" in str(e) and e.why == "you must follow Suns"
+    assert "Ann" in str(NotYourTurn(1, "Ann"))
+    assert "seat 2" in str(NotYourTurn(2))
+    assert "over" in str(GameOver())
+    u = UnknownGame("zork", ["jacynth", "nonesuch"])
+    assert "'zork'" in str(u) and "jacynth" in str(u)
+
+
+# ---------------------------------------------------------------------------------------------
+# Registry
+
+
+def test_registry_lists_games_with_valid_infos():
+    infos = decktable.games()
+    ids = [i.id for i in infos]
+    assert len(ids) == len(set(ids))
+    for info in infos:
+        assert info.min_players >= 1 and info.max_players >= info.min_players
+        assert info.name and info.summary
+        assert registry.resolve(info.id) is info
+
+
+def test_registry_resolves_by_id_and_display_name():
+    infos = decktable.games()
+    if not infos:
+        pytest.skip("no games registered yet")
+    for info in infos:
+        assert registry.resolve(info.name) == info
+        assert registry.resolve(info.name.upper()) == info
+        assert registry.resolve(info.name.replace(" ", "-").lower()) == info
+        assert registry.resolve(info.id.replace("_", " ")) == info
+
+
+def test_registry_accent_insensitive(monkeypatch):
+    from decktable.engine.models import GameInfo
+
+    fake = GameInfo(id="lorum", name="Lórum", family="french", min_players=4, max_players=4,
+                    layout="trick", summary="x")
+    monkeypatch.setattr(registry, "_infos", lambda: {"lorum": fake})
+    assert registry.resolve("Lórum") is fake
+    assert registry.resolve("lorum") is fake
+    assert registry.resolve("LORUM") is fake
+    assert registry.resolve("Lo\u0301rum") is fake  # combining accent
+    with pytest.raises(UnknownGame) as info:
+        registry.resolve("loremipsum")
+    assert "lorum" in str(info.value)
+
+
+def test_unknown_game():
+    with pytest.raises(UnknownGame) as info:
+        decktable.get_game("no such game at all")
+    assert "'no such game at all'" in str(info.value)
+    assert isinstance(info.value, DeckTableError)
+
+
+def test_get_game_returns_a_game_matching_its_info():
+    for info in decktable.games():
+        try:
+            g = decktable.get_game(info.id)
+        except ModuleNotFoundError as exc:
+            if exc.name and exc.name.startswith(f"games.{info.id}"):
+                continue  # registered but its rules are not written yet
+            raise
+        assert g.info.id == info.id
+        assert g.info.name == info.name
+        assert decktable.get_game(info.name) is g
+
+
+# ---------------------------------------------------------------------------------------------
+# The Decktet catalogue (facts from CARDS.md)
+
+P, L, E = "personality", "location", "event"
+
+
+def test_catalogue_sizes_and_ids():
+    assert len(DECKTET) == 45
+    assert BASIC_IDS == tuple(range(36)) and EXTENDED_IDS == tuple(range(45))
+    assert DECKTET[EXCUSE].kind == "excuse" and DECKTET[EXCUSE].suits == ()
+    assert [DECKTET[i].kind for i in PAWNS] == ["pawn"] * 4
+    assert [DECKTET[i].kind for i in COURTS] == ["court"] * 4
+    assert [DECKTET[i].kind for i in range(6)] == ["ace"] * 6
+    assert sorted(CROWNS) == sorted(SUITS)
+    for s, i in ACES.items():
+        assert DECKTET[i].suits == (s,) and DECKTET[i].rank == 1
+    slugs = [c.slug for c in DECKTET]
+    assert len(set(slugs)) == 45
+
+
+def test_catalogue_lookups():
+    assert card("savage") == DECKTET.by_slug["savage"].id
+    assert DECKTET.find("The Savage").slug == "savage"
+    assert DECKTET.find("the chance meeting").slug == "chance-meeting"
+    assert DECKTET.find("Ace of Knots").slug == "ace-knots"
+    assert DECKTET.find("knots ace").slug == "ace-knots"
+    assert DECKTET.find("light keeper").slug == "light-keeper"
+    assert DECKTET.find("nosuch") is None
+    assert DECKTET.slug(card("bard")) == "bard"
+    assert DECKTET.name(card("bard")) == "The Bard"
+    assert DECKTET.ids(["savage", 0, "Bard"]) == [card("savage"), 0, card("bard")]
+    with pytest.raises(ValueError, match="nosuch"):
+        DECKTET.ids(["nosuch"])
+    with pytest.raises(ValueError):
+        DECKTET.ids([45])
+    with pytest.raises(ValueError):
+        card("nosuch")
+    sav = DECKTET[card("savage")]
+    assert sav.rank == 3 and sav.suits == ("leaves", "wyrms") and sav.types == {P}
+    assert sav.has_suit("wyrms") and not sav.has_suit("suns")
+    assert str(sav) == "The Savage"
+    assert DECKTET[card("origin")].types == {L, E}
+    assert DECKTET[card("end")].kind == "crown" and DECKTET[card("end")].rank == 10
+
+
+def _by_suit(kind: str) -> list[int]:
+    return [sum(1 for c in DECKTET.cards[:36] if kind in c.types and s in c.suits) for s in SUITS]
+
+
+def test_decktet_types():
+    for t in (P, L, E):
+        assert sum(1 for c in DECKTET.cards[:36] if t in c.types) == 11
+    assert SUITS == ("moons", "suns", "waves", "leaves", "wyrms", "knots")
+    assert _by_suit(P) == [4, 4, 2, 3, 3, 4]
+    assert _by_suit(L) == [2, 3, 5, 5, 3, 2]
+    assert _by_suit(E) == [3, 2, 3, 4, 3, 4]
+    assert sum(c.rank for c in DECKTET.cards[:36] if P in c.types) == 66
+    assert all(not DECKTET[i].types for i in range(6))  # Aces have no type
+
+
+def test_each_suit_has_one_card_of_each_rank():
+    for s in SUITS:
+        ranks = sorted(c.rank for c in DECKTET.cards[:36] if s in c.suits)
+        assert ranks == list(range(1, 11)), s
+
+
+def test_each_number_rank_holds_every_suit_once():
+    for r in range(2, 10):
+        cards = [c for c in DECKTET.cards[:36] if c.rank == r]
+        assert len(cards) == 3
+        assert sorted(s for c in cards for s in c.suits) == sorted(SUITS)
+
+
+def test_seed_checks():
+    # Moons+Suns together at ranks 4, 8 and 9; Leaves+Wyrms only on the Savage
+    ms = sorted(c.rank for c in DECKTET.cards[:36] if set(c.suits) == {"moons", "suns"})
+    assert ms == [4, 8, 9]
+    lw = [c.slug for c in DECKTET.cards[:36] if set(c.suits) == {"leaves", "wyrms"}]
+    assert lw == ["savage"]
+
+
+def test_extended_cards():
+    ext = {c.slug: c for c in DECKTET.cards[36:]}
+    assert ext["watchman"].suits == ("moons", "wyrms", "knots")
+    assert ext["island"].suits == ("suns", "waves", "wyrms")
+    assert ext["window"].types == {L}
+    assert all(c.rank is None for c in ext.values())
+
+
+# ---------------------------------------------------------------------------------------------
+# Kits
+
+
+def test_deal_round_robin_from_top():
+    deck = list(range(20))
+    hands = dealing.deal(deck, 3, 4)
+    assert hands == [[0, 3, 6, 9], [1, 4, 7, 10], [2, 5, 8, 11]]
+    assert deck == list(range(12, 20))
+
+
+def test_deal_batches_and_first():
+    deck = list(range(12))
+    hands = dealing.deal(deck, 2, 6, first=1, batch=3)
+    assert hands == [[3, 4, 5, 9, 10, 11], [0, 1, 2, 6, 7, 8]]
+    assert deck == []
+
+
+def test_deal_uneven_batch_and_too_few():
+    deck = list(range(10))
+    hands = dealing.deal(deck, 2, 5, batch=2)
+    assert hands == [[0, 1, 4, 5, 8], [2, 3, 6, 7, 9]]
+    with pytest.raises(ValueError):
+        dealing.deal(list(range(5)), 2, 3)
+
+
+def test_draw_and_left_of():
+    deck = [5, 6, 7]
+    assert dealing.draw(deck, 2) == [5, 6] and deck == [7]
+    assert dealing.draw(deck, 5) == [7] and deck == []
+    assert dealing.draw(deck) == []
+    assert dealing.left_of(3, 4) == 0
+    assert dealing.left_of(1, 4, 2) == 3
+
+
+def test_trick_follow_and_winner():
+    suns = lambda c: "suns" in DECKTET[c].suits  # noqa: E731
+    hand = [card("savage"), card("bard"), card("desert")]
+    assert tricks.follow_options(hand, suns) == [card("bard"), card("desert")]
+    assert tricks.follow_options([card("savage")], suns) == [card("savage")]
+    t = tricks.Trick(leader=2)
+    assert t.lead_card is None
+    t.plays += [(2, card("painter")), (3, card("bard")), (0, card("desert"))]
+    assert t.lead_card == card("painter")
+    assert t.cards() == [card("painter"), card("bard"), card("desert")]
+    assert not t.complete(4) and t.complete(3)
+    c = t.clone()
+    c.plays.append((1, 0))
+    assert len(t.plays) == 3
+
+    # follow suit Suns, highest rank wins; Wyrms trump (Desert trumps, rank 2)
+    def strength(cid):
+        cc = DECKTET[cid]
+        if "wyrms" in cc.suits:
+            return (1, cc.rank)
+        if "suns" in cc.suits:
+            return (0, cc.rank)
+        return None
+
+    assert tricks.winner(t.plays, strength) == 2
+    assert tricks.winner([(0, card("painter")), (1, card("bard"))], strength) == 1
+    # ties: earlier wins unless later_wins_ties
+    same = [(0, card("painter")), (1, card("savage")), (2, card("painter"))]
+    flat = lambda cid: 0  # noqa: E731
+    assert tricks.winner(same, flat) == 0
+    assert tricks.winner(same, flat, later_wins_ties=True) == 2
+    # nobody can win: the lead (index 0)
+    assert tricks.winner(same, lambda cid: None) == 0
+
+
+def test_grid_names_and_parse():
+    assert grid.name((2, 3)) == "c4"
+    assert grid.parse("c4", 6, 6) == (2, 3)
+    assert grid.parse("C4 ", 6, 6) == (2, 3)
+    assert grid.parse("g1", 6, 6) is None
+    assert grid.parse("a7", 6, 6) is None
+    assert grid.parse("a0", 6, 6) is None
+    assert grid.parse("4c", 6, 6) is None
+    assert grid.parse("a", 6, 6) is None
+    for cell in grid.cells(6, 6):
+        assert grid.parse(grid.name(cell), 6, 6) == cell
+    assert len(list(grid.cells(3, 2))) == 6
+
+
+def test_grid_neighbours():
+    assert sorted(grid.neighbours((0, 0), 6, 6)) == [(0, 1), (1, 0)]
+    assert len(list(grid.neighbours((2, 2), 6, 6))) == 4
+    assert len(list(grid.neighbours((2, 2), 6, 6, grid.KING))) == 8
+    assert len(list(grid.neighbours((0, 0), 6, 6, grid.KING))) == 3
+
+
+def test_grid_components():
+    members = [(0, 0), (1, 0), (1, 1), (3, 3), (4, 4), (3, 4)]
+    comps = grid.components(members)
+    assert comps == [[(0, 0), (1, 0), (1, 1)], [(3, 3), (3, 4), (4, 4)]]
+    # diagonals join with KING moves
+    assert len(grid.components([(0, 0), (1, 1)], dirs=grid.KING)) == 1
+    assert len(grid.components([(0, 0), (1, 1)])) == 2
+    # a link rule: only cells sharing a "colour"
+    colour = {(0, 0): "a", (1, 0): "a", (2, 0): "b"}
+    comps = grid.components(colour, linked=lambda x, y: colour[x] == colour[y])
+    assert comps == [[(0, 0), (1, 0)], [(2, 0)]]
+    assert grid.components([]) == []
+
+
+def test_grid_lines_through():
+    lines = list(grid.lines_through((2, 2), 3))
+    assert len(lines) == 12  # 4 directions x 3 offsets
+    assert all((2, 2) in line and len(line) == 3 for line in lines)
+    assert ((0, 2), (1, 2), (2, 2)) in lines
+    assert ((2, 2), (3, 3), (4, 4)) in lines
+    assert ((1, 3), (2, 2), (3, 1)) in lines
+    assert len(set(lines)) == 12
+
+
+# ---------------------------------------------------------------------------------------------
+# State base: clone and snapshot
+
+
+class _S(State):
+    __slots__ = ("hands", "trick", "table", "flags")
+
+
+def _state() -> _S:
+    from pydantic import BaseModel
+
+    class O(BaseModel):
+        x: int = 1
+
+    s = _S(["Ann", "Bob"], Rng(4), O())
+    s.hands = [[1, 2, 3], [4, 5]]
+    s.trick = tricks.Trick(0, [(0, 1)])
+    s.table = {"a1": [7], "b2": []}
+    s.flags = {3, 1}
+    return s
+
+
+def test_state_clone_is_deep_and_independent():
+    s = _state()
+    c = s.clone()
+    assert c.snapshot() == s.snapshot()
+    c.hands[0].append(9)
+    c.trick.plays.append((1, 4))
+    c.table["a1"].append(8)
+    c.flags.add(5)
+    c.rng.random()
+    c.scores[0] = 5
+    assert s.hands == [[1, 2, 3], [4, 5]]
+    assert s.trick.plays == [(0, 1)]
+    assert s.table == {"a1": [7], "b2": []}
+    assert s.flags == {1, 3}
+    assert s.scores == [0, 0]
+    assert c.snapshot() != s.snapshot()
+
+
+def test_snapshot_is_a_frozen_plain_copy():
+    s = _state()
+    snap = s.snapshot()
+    s.hands[0].append(9)
+    s.trick.plays.append((1, 5))
+    assert snap["hands"] == [[1, 2, 3], [4, 5]]
+    assert snap["trick"]["plays"] == [(0, 1)]
+    assert snap != s.snapshot()
+    assert _plain({1, 2}) == [1, 2]
+    assert _state().snapshot() == _state().snapshot()
+
+
+def test_vis_sees():
+    assert Vis.PUBLIC.sees(None, None) and Vis.PUBLIC.sees(0, 1)
+    assert Vis.OWNER.sees(1, 1) and not Vis.OWNER.sees(1, 0) and not Vis.OWNER.sees(1, None)
+    assert not Vis.NOBODY.sees(None, 0) and not Vis.NOBODY.sees(0, 0)
+    assert Vis.OTHERS.sees(1, 0) and not Vis.OTHERS.sees(1, 1) and not Vis.OTHERS.sees(1, None)
+    z = Zone("hand", [1, 2], Vis.OWNER, 0)
+    assert z.kind == "row" and z.label == ""
