@@ -1,0 +1,614 @@
+"""TableScreen: the base of every table layout. It holds the Match and runs the turn loop.
+
+The loop, after mounting and after every action: let bots act one at a time (with the app's
+`bot_delay` pause between moves so a person can follow), then find the human to act. If the
+Match says a hand-off curtain is needed, the table is first redrawn as a spectator sees it (no
+hand of anyone on screen), the curtain goes up, and only when the named player presses Enter is
+that player's view drawn. When the game is over the results screen goes up.
+
+Everything drawn comes from `match.observe()`; the screen never reads the match's state. Input
+is generic: a card with legal actions is chosen from a hand or a zone; several actions on one card
+open a small menu; actions with a cell are finished on the grid; actions without card or cell are
+buttons. An attempt that matches no legal action is sent to the engine anyway, so that the game
+itself says why it is refused (a notification) and nothing changes.
+
+Layout subclasses implement `compose_main` and `update_main`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterable
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widget import Widget
+from textual.widgets import Footer, Static
+
+import themes
+from decktable.engine.actions import CARD, CARDS, CELL, INT, SUIT, WORD, Action
+from decktable.engine.errors import DeckTableError
+from decktable.engine.models import ActionView, Observation, ZoneView
+from decktable.ui.glyphs import card_full_name, card_suits
+from decktable.ui.widgets.action_bar import ActionBar
+from decktable.ui.widgets.card_strip import CardStrip
+from decktable.ui.widgets.choice_menu import ChoiceMenu
+from decktable.ui.widgets.grid_view import GridView
+from decktable.ui.widgets.hand_view import HandView
+from decktable.ui.widgets.log_panel import LogPanel
+from decktable.ui.widgets.seats_panel import SeatsPanel
+from decktable.ui.widgets.status_panel import StatusPanel
+from decktable.ui.widgets.zone_row import ZoneRow
+
+if TYPE_CHECKING:
+    from decktable.engine.match import Match
+
+TABLE_CSS = Path(themes.__file__).parent / "table.tcss"
+
+
+class TableScreen(Screen[None]):
+    """A match at the table: the layout's main area, a side column (players, status, log),
+    an action bar and the footer."""
+
+    CSS_PATH = TABLE_CSS
+
+    BINDINGS: list[BindingType] = [
+        Binding("question_mark", "rules", "Rules"),
+        Binding("u", "undo", "Undo"),
+        Binding("l", "toggle_log", "Log"),
+        Binding("escape", "cancel", "Back"),
+        Binding("q", "lobby", "Lobby"),
+    ]
+
+    #: zone kinds drawn as full rows in this layout (others are summarised in one line)
+    ROW_KINDS: frozenset[str] = frozenset({"row", "fan"})
+    #: draw visible zones of a row kind even when empty (a tableau keeps its shape)
+    EMPTY_ROWS: bool = False
+
+    def __init__(self, match: Match, *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.match = match
+        self.family = match.game.info.family
+        self.obs: Observation | None = None
+        self.pending: str | None = None  # a chosen card waiting for a cell
+        self.curtain_up = False
+        self.results_shown = False
+        self._bot_timer: Timer | None = None
+        self._zone_rows: dict[str, ZoneRow] = {}
+        self._texts: dict[int, Text] = {}
+
+    # -- composition ------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="table-body"):
+            with VerticalScroll(id="table-main"):
+                yield from self.compose_main()
+            with Vertical(id="table-side"):
+                yield Static(self.match.game.info.name, id="table-title")
+                yield SeatsPanel(id="seats")
+                yield StatusPanel(id="status")
+                yield LogPanel(id="log")
+        yield ActionBar(id="actions")
+        yield Footer()
+
+    def compose_main(self) -> ComposeResult:
+        """The layout's own widgets (subclasses)."""
+        yield from ()
+
+    def update_main(self, obs: Observation) -> None:
+        """Draw the layout's own widgets from an observation (subclasses)."""
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.advance)
+
+    def on_unmount(self) -> None:
+        self._stop_bots()
+
+    # -- the turn loop ------------------------------------------------------------------------
+
+    @property
+    def bot_delay(self) -> float:
+        return float(getattr(self.app, "bot_delay", 0.5))
+
+    @property
+    def seat(self) -> int | None:
+        """The seat whose view is on screen (the one that acts through this keyboard)."""
+        return self.match.viewer if self.match.viewer is not None else self.match.human_to_act()
+
+    def advance(self) -> None:
+        """Run bots, then hand the table to the next human (behind a curtain when needed)."""
+        if self.curtain_up or self._bot_timer is not None:
+            return
+        m = self.match
+        if m.to_act() == () or m.result() is not None:
+            self.redraw()
+            self.show_results()
+            return
+        if m.bot_to_act() is not None:
+            if self.bot_delay <= 0:
+                while m.bot_to_act() is not None:
+                    m.bot_step()
+                self.advance()
+                return
+            self.redraw()
+            self._bot_timer = self.set_timer(self.bot_delay, self._bot_tick)
+            return
+        seat = m.human_to_act()
+        if seat is None:
+            self.redraw()
+            return
+        if m.needs_curtain(seat):
+            m.show(None)  # a spectator's view: nothing private on screen under the curtain
+            self.pending = None
+            self.redraw()
+            self.raise_curtain(seat)
+            return
+        m.show(seat)
+        self.redraw()
+
+    def _bot_tick(self) -> None:
+        self._bot_timer = None
+        if not self.is_attached:
+            return
+        if self.match.bot_to_act() is not None:
+            self.match.bot_step()
+        self.advance()
+
+    def _stop_bots(self) -> None:
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+            self._bot_timer = None
+
+    def raise_curtain(self, seat: int) -> None:
+        from decktable.ui.screens.curtain import CurtainScreen
+
+        self.curtain_up = True
+        name = self.match.seats[seat].name
+        # a toast may name a card of the previous player ("play savage is not allowed ...")
+        self.app.clear_notifications()
+
+        def lifted(_result: object = None) -> None:
+            self.curtain_up = False
+            self.match.show(seat)
+            self.redraw()
+
+        self.app.push_screen(CurtainScreen(name), lifted)
+
+    def show_results(self) -> None:
+        if self.results_shown:
+            return
+        self.results_shown = True
+        from decktable.ui.screens.results import ResultsScreen
+
+        self.app.push_screen(ResultsScreen(self.match), self._after_results)
+
+    def _after_results(self, choice: str | None = None) -> None:
+        self.go_to_lobby()
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        """Draw everything from the viewer's observation (a spectator's when nobody is shown)."""
+        obs = self.match.observe()
+        self.obs = obs
+        if self.pending is not None and not any(a.card == self.pending for a in obs.legal):
+            self.pending = None
+        self.update_main(obs)
+        self.query_one(SeatsPanel).show(obs, bots={i for i, s in enumerate(self.match.seats) if s.is_bot})
+        self.query_one(StatusPanel).show(obs, hint=self.hint())
+        self.query_one(LogPanel).show_lines(self.log_lines())
+        self.query_one(ActionBar).show_actions(self.button_actions(obs))
+        title = self.match.game.info.name
+        if obs.seat is not None:
+            title += f" — {obs.seats[obs.seat].name}'s view"
+        self.set_text(self.query_one("#table-title", Static), Text(title))
+        self.call_after_refresh(self.focus_best)
+
+    def set_text(self, static: Static, text: Text) -> None:
+        """Update a Static only when its text changed (an update costs a relayout)."""
+        if self._texts.get(id(static)) != text:
+            self._texts[id(static)] = text
+            static.update(text)
+
+    @staticmethod
+    def show_if(widget: Widget, flag: bool) -> None:
+        if widget.display != flag:
+            widget.display = flag
+
+    def update_summary(self, zones: list[ZoneView]) -> None:
+        summary = self.query_one("#zone-summary", Static)
+        self.set_text(summary, self.summary_text(zones))
+        self.show_if(summary, bool(zones))
+
+    def log_lines(self) -> list[str]:
+        lines: list[str] = []
+        for entry in self.match.log:
+            for ev in entry.events:
+                if ev.text:
+                    lines.append(ev.text)
+        return lines
+
+    def hint(self) -> str:
+        if self.pending is not None:
+            return f"Choose a cell for {card_full_name(self.pending, self.family)} (Esc to choose again)."
+        return ""
+
+    def button_actions(self, obs: Observation) -> list[ActionView]:
+        return [a for a in obs.legal if a.card is None and a.cell is None]
+
+    def focus_best(self) -> None:
+        """Put the keyboard where the next decision is: the grid, a card row or the buttons."""
+        if self.curtain_up or self.app.screen is not self or self.obs is None:
+            return
+        obs = self.obs
+        grid = self.query(GridView).first() if self.query(GridView) else None
+        if self.pending is not None and grid is not None:
+            grid.focus()
+            return
+        legal_cards = {a.card for a in obs.legal if a.card}
+        # keep the focus where it is when it is still useful (a focus change costs a footer redraw)
+        here = self.focused
+        if isinstance(here, CardStrip) and here.display and legal_cards & set(here.cards):
+            return
+        if isinstance(here, GridView) and here.display and any(a.cell for a in obs.legal if a.card is None):
+            return
+        for strip in self.query(CardStrip):
+            if strip.display and legal_cards & set(strip.cards):
+                strip.focus()
+                return
+        if grid is not None and any(a.cell for a in obs.legal):
+            grid.focus()
+            return
+        buttons = self.query_one(ActionBar).buttons
+        if buttons:
+            buttons[0].focus()
+            return
+        hand = self.query(HandView)
+        if hand:
+            hand.first().focus()
+
+    # zones ----------------------------------------------------------------------------------
+
+    def own_hand(self, obs: Observation) -> ZoneView | None:
+        for z in obs.zones:
+            if z.kind == "hand" and obs.seat is not None and z.owner == obs.seat and z.visible:
+                return z
+        return None
+
+    def board_cards(self, obs: Observation) -> set[str]:
+        if obs.board is None:
+            return set()
+        return {c.card for c in obs.board.cells.values() if c.card}
+
+    def trick_cards(self, obs: Observation) -> set[str]:
+        if obs.trick is None:
+            return set()
+        return {p.card for p in obs.trick.plays}
+
+    def split_zones(self, obs: Observation, hand: ZoneView | None) -> tuple[list[ZoneView], list[ZoneView]]:
+        """(zones drawn as rows, zones summarised in one line) — hands of other seats are counted
+        in the players panel, and zones already drawn by the trick or the grid are left out."""
+        legal_cards = {a.card for a in obs.legal if a.card}
+        on_board = self.board_cards(obs)
+        in_trick = self.trick_cards(obs)
+        rows: list[ZoneView] = []
+        summary: list[ZoneView] = []
+        for z in obs.zones:
+            if hand is not None and z.name == hand.name:
+                continue
+            cards = set(z.cards)
+            if z.visible and cards and legal_cards & cards:
+                rows.append(z)
+                continue
+            if z.kind == "hand" and ("hand" not in self.ROW_KINDS or not z.visible):
+                continue  # other seats' hands: their counts are in the players panel
+            if z.visible and cards and (cards <= on_board or (obs.trick is not None and cards <= in_trick)):
+                continue
+            if obs.trick is not None and "trick" in z.name and not (z.visible and cards - in_trick):
+                continue
+            if z.visible and z.kind in self.ROW_KINDS and (z.cards or (self.EMPTY_ROWS and z.kind != "pile")):
+                rows.append(z)
+            elif z.count or not z.visible:
+                summary.append(z)
+        return rows, summary
+
+    def summary_text(self, zones: Iterable[ZoneView]) -> Text:
+        text = Text()
+        for z in zones:
+            if text:
+                text.append("  ·  ", style="dim")
+            text.append(f"{z.label or z.name}: ", style="bold")
+            if z.visible and z.cards and z.kind != "pile":
+                text.append(", ".join(card_full_name(c, self.family) for c in z.cards[:4]))
+                if len(z.cards) > 4:
+                    text.append(f" … ({len(z.cards)})")
+            elif z.visible and z.cards:
+                text.append(f"{z.count} (top {card_full_name(z.cards[-1], self.family)})")
+            else:
+                text.append(str(z.count) if z.count else "—")
+        return text
+
+    def sync_zone_rows(self, container: Widget, zones: list[ZoneView], obs: Observation) -> None:
+        """Keep one ZoneRow per zone in `container`, in order; repaint them from `obs`."""
+        legal_cards = frozenset(a.card for a in obs.legal if a.card)
+        names = [z.name for z in zones]
+        for name in list(self._zone_rows):
+            if name not in names:
+                self._zone_rows.pop(name).remove()
+        new: list[ZoneRow] = []
+        for z in zones:
+            row = self._zone_rows.get(z.name)
+            if row is None:
+                row = ZoneRow(z.label or z.name, zone=z.name, family=self.family, classes="zone-row")
+                self._zone_rows[z.name] = row
+                new.append(row)
+            row.show_zone(z, legal=legal_cards & frozenset(z.cards), dim_illegal=bool(legal_cards),
+                          marked=self.pending, family=self.family)
+        if new:
+            container.mount_all(new)
+        ordered = [self._zone_rows[n] for n in names]
+        current = [c for c in container.children if isinstance(c, ZoneRow)]
+        if current != ordered:
+            for i, row in enumerate(ordered):
+                if i and row.parent is container:
+                    container.move_child(row, after=ordered[i - 1])
+
+    def show_hand(self, hand_view: HandView, hand: ZoneView | None, obs: Observation) -> None:
+        legal_cards = frozenset(a.card for a in obs.legal if a.card)
+        if hand is None:
+            hidden = sum(z.count for z in obs.zones if z.kind == "hand" and z.owner == obs.seat)
+            title = "Hand" if obs.seat is None else f"{obs.seats[obs.seat].name}'s hand"
+            if obs.seat is None:
+                title = "Hands are hidden"
+            hand_view.set_cards([], title=title, hidden=hidden)
+            return
+        title = hand.label if hand.label and hand.label != hand.name.capitalize() else f"{obs.seats[obs.seat].name}'s hand" if obs.seat is not None else "Hand"
+        hand_view.set_cards(hand.cards, title=title, legal=legal_cards & frozenset(hand.cards),
+                            marked=self.pending, family=self.family)
+
+    # -- input: cards, cells, buttons ---------------------------------------------------------
+
+    def on_card_strip_card_chosen(self, event: CardStrip.CardChosen) -> None:
+        event.stop()
+        self.choose_card(event.card)
+
+    def on_hand_view_card_chosen(self, event: HandView.CardChosen) -> None:
+        event.stop()
+        self.choose_card(event.card)
+
+    def on_zone_row_card_chosen(self, event: ZoneRow.CardChosen) -> None:
+        event.stop()
+        self.choose_card(event.card)
+
+    def on_grid_view_cell_chosen(self, event: GridView.CellChosen) -> None:
+        event.stop()
+        self.choose_cell(event.cell)
+
+    def on_action_bar_action_chosen(self, event: ActionBar.ActionChosen) -> None:
+        event.stop()
+        self.do(event.action)
+
+    def choose_card(self, card: str) -> None:
+        obs = self.obs
+        if obs is None or self.curtain_up:
+            return
+        acts = [a for a in obs.legal if a.card == card]
+        if not acts:
+            self.explain_card(card)
+            return
+        with_cell = [a for a in acts if a.cell]
+        if with_cell and self.query(GridView):
+            self.pending = card
+            grid = self.query_one(GridView)
+            grid.set_targets(frozenset(a.cell for a in with_cell if a.cell))
+            self.redraw_hint()
+            grid.focus()
+            return
+        self.choose_among(acts, f"What to do with {card_full_name(card, self.family)}?")
+
+    def choose_cell(self, cell: str) -> None:
+        obs = self.obs
+        if obs is None or self.curtain_up:
+            return
+        if self.pending is not None:
+            acts = [a for a in obs.legal if a.card == self.pending and a.cell == cell]
+            if acts:
+                self.choose_among(acts, f"{card_full_name(self.pending, self.family)} on {cell}:")
+            else:
+                self.explain_cell(cell, self.pending)
+            return
+        acts = [a for a in obs.legal if a.cell == cell and a.card is None]
+        if not acts and obs.board is not None:
+            view = obs.board.cells.get(cell)
+            if view is not None and view.card:
+                acts = [a for a in obs.legal if a.card == view.card and a.cell is None]
+        if acts:
+            self.choose_among(acts, f"On {cell}:")
+            return
+        if any(a.cell == cell for a in obs.legal):
+            self.notify("Choose a card from your hand first, then the cell.", severity="information")
+            hand = self.query(HandView)
+            if hand:
+                hand.first().focus()
+            return
+        self.explain_cell(cell, None)
+
+    def choose_among(self, acts: list[ActionView], title: str) -> None:
+        if len(acts) == 1:
+            self.do(acts[0].text)
+            return
+
+        def chosen(text: str | None) -> None:
+            if text:
+                self.do(text)
+
+        self.app.push_screen(ChoiceMenu(title, [(a.label, a.text) for a in acts]), chosen)
+
+    def do(self, text: str) -> None:
+        """Send an action for the viewing seat; a refusal becomes a notification."""
+        seat = self.seat
+        if seat is None or self.curtain_up:
+            return
+        try:
+            self.match.act(seat, text)
+        except DeckTableError as exc:
+            self.notify(str(exc), severity="warning")
+            return
+        self.pending = None
+        self.advance()
+
+    def redraw_hint(self) -> None:
+        if self.obs is not None:
+            self.query_one(StatusPanel).show(self.obs, hint=self.hint())
+            for strip in self.query(CardStrip):
+                if strip.cards:
+                    strip.marked = self.pending
+                    strip.refresh()
+
+    # the engine says why ---------------------------------------------------------------------
+
+    def _attempt(self, template: Action, card: str | None, cell: str | None) -> Action:
+        kinds = self.match.game.grammar.verbs.get(template.verb, ())
+        args = list(template.args)
+        for i, kind in enumerate(kinds[: len(args)]):
+            if kind in (CARD, CARDS) and card is not None:
+                args[i] = card
+                if kind == CARDS:
+                    args = args[: i + 1]
+                    break
+            elif kind == CELL and cell is not None:
+                args[i] = cell
+            elif kind == SUIT and card is not None:
+                suits = card_suits(card, self.family)
+                if suits and args[i] not in suits:
+                    args[i] = suits[0]
+        return Action(template.verb, tuple(args))
+
+    def _fresh(self, verb: str, card: str | None, cell: str | None) -> Action | None:
+        grammar = self.match.game.grammar
+        args: list[str] = []
+        for kind in grammar.verbs.get(verb, ()):
+            if kind in (CARD, CARDS):
+                if card is None:
+                    return None
+                args.append(card)
+            elif kind == CELL:
+                if cell is None:
+                    return None
+                args.append(cell)
+            elif kind == SUIT:
+                suits = card_suits(card, self.family) if card else ()
+                args.append(suits[0] if suits else (grammar.suits[0] if grammar.suits else "moons"))
+            elif kind == WORD:
+                words = (grammar.words or {}).get(verb) or ("x",)
+                args.append(words[0])
+            elif kind == INT:
+                args.append("1")
+        return Action(verb, tuple(args))
+
+    def _try(self, action: Action | None) -> bool:
+        """Send an attempt to the engine; True when it answered (a refusal or, rarely, a move)."""
+        seat = self.seat
+        if action is None or seat is None:
+            return False
+        try:
+            self.match.act(seat, action)
+        except DeckTableError as exc:
+            self.notify(str(exc), severity="warning")
+            return True
+        self.advance()
+        return True
+
+    def explain_card(self, card: str) -> None:
+        """A card with no legal action was chosen: ask the game why, as the player meant it."""
+        obs = self.obs
+        assert obs is not None
+        seen: set[str] = set()
+        for a in obs.legal:
+            if a.card is None:
+                continue
+            template = self.match.game.parse(a.text)
+            if template.verb in seen:
+                continue
+            seen.add(template.verb)
+            if self._try(self._attempt(template, card, a.cell)):
+                return
+        grammar = self.match.game.grammar
+        cell = self.query_one(GridView).cell if self.query(GridView) else None
+        for verb, kinds in grammar.verbs.items():
+            if kinds and kinds[0] in (CARD, CARDS):
+                if self._try(self._fresh(verb, card, cell)):
+                    return
+        self.notify(f"Nothing can be done with {card_full_name(card, self.family)} now.", severity="warning")
+
+    def explain_cell(self, cell: str, card: str | None) -> None:
+        obs = self.obs
+        assert obs is not None
+        for a in obs.legal:
+            if a.cell is None or (card is not None and a.card != card) or (card is None and a.card is not None):
+                continue
+            if self._try(self._attempt(self.match.game.parse(a.text), card, cell)):
+                return
+        grammar = self.match.game.grammar
+        for verb, kinds in grammar.verbs.items():
+            if CELL in kinds and ((CARD in kinds) == (card is not None)):
+                if self._try(self._fresh(verb, card, cell)):
+                    return
+        self.notify(f"Nothing can be done on {cell} now.", severity="warning")
+
+    # -- keys ---------------------------------------------------------------------------------
+
+    def action_rules(self) -> None:
+        show = getattr(self.app, "show_help", None)
+        if callable(show):
+            show(self.match.game.info.id)
+        else:
+            self.notify("Help is not available here.", severity="warning")
+
+    def action_undo(self) -> None:
+        if self.curtain_up:
+            return
+        seat = self.seat
+        if seat is None:
+            self.notify("There is nobody to undo for.", severity="warning")
+            return
+        try:
+            sentence = self.match.undo(seat)
+        except DeckTableError as exc:
+            self.notify(str(exc), severity="warning")
+            return
+        self._stop_bots()
+        self.pending = None
+        self.results_shown = False
+        self.notify(sentence)
+        self.advance()
+
+    def action_toggle_log(self) -> None:
+        log = self.query_one(LogPanel)
+        log.display = not log.display
+
+    def action_cancel(self) -> None:
+        if self.pending is not None:
+            self.pending = None
+            if self.obs is not None:
+                self.update_main(self.obs)
+                self.redraw_hint()
+            self.call_after_refresh(self.focus_best)
+
+    def action_lobby(self) -> None:
+        self.go_to_lobby()
+
+    def go_to_lobby(self) -> None:
+        self._stop_bots()
+        back = getattr(self.app, "back_to_lobby", None)
+        if callable(back):
+            back()
+        elif len(self.app.screen_stack) > 1:
+            self.app.pop_screen()
+        else:
+            self.app.exit()

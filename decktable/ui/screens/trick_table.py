@@ -1,0 +1,31 @@
+"""The trick table: other zones summed up at the top, the trick in the centre, the hand below."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from decktable.engine.models import Observation
+from decktable.ui.screens.table_base import TableScreen
+from decktable.ui.widgets.hand_view import HandView
+from decktable.ui.widgets.trick_view import TrickView
+
+
+class TrickTableScreen(TableScreen):
+    """For every trick-taking game: trump, contract and bids come from the status and the
+    players' facts; the trick from `Observation.trick`; the hand from the seat's hand zone."""
+
+    def compose_main(self) -> ComposeResult:
+        yield Static("", id="zone-summary")
+        yield Vertical(id="zone-rows")
+        yield TrickView(self.family, id="trick")
+        yield HandView(id="hand")
+
+    def update_main(self, obs: Observation) -> None:
+        hand = self.own_hand(obs)
+        rows, summary = self.split_zones(obs, hand)
+        self.sync_zone_rows(self.query_one("#zone-rows", Vertical), rows, obs)
+        self.update_summary(summary)
+        self.query_one(TrickView).show_trick(obs.trick, obs.seats, obs.to_act)
+        self.show_hand(self.query_one(HandView), hand, obs)

@@ -1,0 +1,302 @@
+"""CardStrip: the base of every row of cards — a hand, a tableau row — drawn as ONE widget.
+
+Cards are drawn as two-line chips (label, short name) in rows that wrap to the widget's width.
+A cursor moves over them; cards with a legal action are highlighted, the others dimmed while the
+seat has something to choose. Choosing (Enter or a click) posts `CardStrip.CardChosen`; the
+table screen decides what it means. Cursor moves repaint this one widget only, without layout.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.geometry import Size
+from textual.message import Message
+from textual.widget import Widget
+
+from decktable.ui.glyphs import card_name, card_text, current_card_set
+
+CHIP_W = 10  # cells per card chip
+GAP = 1  # cells between chips
+SUITS = ("moons", "suns", "waves", "leaves", "wyrms", "knots")
+
+
+class CardStrip(Widget, can_focus=True):
+    """A titled row of cards with a cursor; wraps onto more lines when the row is too narrow."""
+
+    DEFAULT_CSS = """
+    CardStrip {
+        height: auto;
+        width: 1fr;
+        padding: 0 1;
+    }
+    """
+
+    BINDINGS: list[BindingType] = [
+        Binding("left,h", "move(-1)", "Move", key_display="←→↑↓ hjk"),
+        Binding("right", "move(1)", "Right", show=False),
+        Binding("up,k", "move_row(-1)", "Up", show=False),
+        Binding("down,j", "move_row(1)", "Down", show=False),
+        Binding("home", "move_to(0)", "First", show=False),
+        Binding("end", "move_to(-1)", "Last", show=False),
+        Binding("enter", "choose", "Choose card"),
+    ]
+
+    COMPONENT_CLASSES = {
+        "card-strip--title",
+        "card-strip--card",
+        "card-strip--legal",
+        "card-strip--illegal",
+        "card-strip--cursor",
+        "card-strip--marked",
+        "card-strip--back",
+        *(f"suit--{s}" for s in SUITS),
+    }
+
+    class CardChosen(Message):
+        """A card was chosen (Enter on it, or a click)."""
+
+        def __init__(self, strip: CardStrip, card: str, index: int) -> None:
+            super().__init__()
+            self.strip = strip
+            self.card = card
+            self.index = index
+
+        @property
+        def control(self) -> CardStrip:
+            return self.strip
+
+    def __init__(
+        self,
+        title: str = "",
+        *,
+        zone: str = "",
+        family: str = "decktet",
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.title = title
+        self.zone = zone
+        self.family = family
+        self.cards: list[str] = []
+        self.legal: frozenset[str] = frozenset()
+        self.marked: str | None = None
+        self.hidden = 0  # face-down count when the cards are not visible
+        self.dim_illegal = False
+        self.cursor = 0
+        self._last_width = -1
+
+    # -- data ---------------------------------------------------------------------------------
+
+    def set_cards(
+        self,
+        cards: Iterable[str],
+        *,
+        title: str | None = None,
+        legal: Iterable[str] = (),
+        hidden: int = 0,
+        marked: str | None = None,
+        dim_illegal: bool | None = None,
+        family: str | None = None,
+    ) -> None:
+        """Replace what the strip shows; repaints, and relayouts only if the height changes."""
+        width = self._content_width()
+        before = self._height_for(width)
+        self.cards = list(cards)
+        if title is not None:
+            self.title = title
+        if family is not None:
+            self.family = family
+        self.legal = frozenset(legal)
+        self.hidden = hidden
+        self.marked = marked
+        self.dim_illegal = bool(self.legal) if dim_illegal is None else dim_illegal
+        if self.cursor >= len(self.cards) or (self.legal and self.current not in self.legal):
+            self.cursor = self._first_legal()
+        self.cursor = max(0, min(self.cursor, len(self.cards) - 1)) if self.cards else 0
+        self.refresh(layout=self._height_for(width) != before)
+
+    @property
+    def current(self) -> str | None:
+        return self.cards[self.cursor] if 0 <= self.cursor < len(self.cards) else None
+
+    @property
+    def selectable(self) -> bool:
+        return bool(self.cards)
+
+    def _first_legal(self) -> int:
+        for i, c in enumerate(self.cards):
+            if c in self.legal:
+                return i
+        return 0
+
+    def focus_card(self, card: str) -> None:
+        if card in self.cards:
+            self.cursor = self.cards.index(card)
+            self.refresh()
+
+    # -- geometry -----------------------------------------------------------------------------
+
+    def _content_width(self) -> int:
+        w = self.content_size.width
+        return w if w > 0 else 80
+
+    def per_row(self, width: int | None = None) -> int:
+        width = self._content_width() if width is None else width
+        return max(1, (width + GAP) // (CHIP_W + GAP))
+
+    def _rows(self, width: int) -> int:
+        if not self.cards:
+            return 0
+        n = self.per_row(width)
+        return (len(self.cards) + n - 1) // n
+
+    def _height_for(self, width: int) -> int:
+        rows = self._rows(width)
+        return 1 + (2 * rows if rows else 1)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self._height_for(width)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        n = max(1, len(self.cards))
+        return max(len(self.title) + 12, n * (CHIP_W + GAP) - GAP)
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def _styles(self) -> dict[str, Style]:
+        get = self.get_component_rich_style
+        out = {f"suit--{s}": get(f"suit--{s}", partial=True) for s in SUITS}
+        out["card"] = get("card-strip--card", partial=True)
+        return out
+
+    def title_text(self) -> Text:
+        style = self.get_component_rich_style("card-strip--title", partial=True)
+        text = Text(self.title, style=style)
+        if self.cards:
+            text.append(f"  ({len(self.cards)})", style=style + Style(dim=True))
+        return text
+
+    def render(self) -> Text:
+        width = self._content_width()
+        out = self.title_text()
+        if not self.cards:
+            out.append("\n")
+            if self.hidden:
+                back = self.get_component_rich_style("card-strip--back", partial=True)
+                mark = current_card_set().back
+                out.append(f"{mark * min(self.hidden, 5)}", style=back)
+                out.append(f" {self.hidden} face down", style=Style(dim=True))
+            else:
+                out.append("—", style=Style(dim=True))
+            return out
+        styles = self._styles()
+        get = self.get_component_rich_style
+        legal_s = get("card-strip--legal", partial=True)
+        illegal_s = get("card-strip--illegal", partial=True)
+        cursor_s = get("card-strip--cursor", partial=True)
+        marked_s = get("card-strip--marked", partial=True)
+        show_cursor = self.has_focus
+        n = self.per_row(width)
+        for start in range(0, len(self.cards), n):
+            top = Text()
+            bottom = Text()
+            for i in range(start, min(start + n, len(self.cards))):
+                slug = self.cards[i]
+                extra = Style()
+                if slug in self.legal:
+                    extra += legal_s
+                elif self.dim_illegal:
+                    extra += illegal_s
+                if slug == self.marked:
+                    extra += marked_s
+                if show_cursor and i == self.cursor:
+                    extra += cursor_s
+                chip_styles = dict(styles)
+                chip_styles["card"] = styles["card"] + extra
+                if i > start:
+                    top.append(" " * GAP)
+                    bottom.append(" " * GAP)
+                top.append_text(card_text(slug, self.family, styles=chip_styles, width=CHIP_W))
+                name = card_name(slug, self.family)
+                if len(name) > CHIP_W:
+                    name = name[: CHIP_W - 1] + "…"
+                bottom.append(name.ljust(CHIP_W), style=chip_styles["card"] + Style(dim=slug not in self.legal and self.dim_illegal))
+            out.append("\n")
+            out.append_text(top)
+            out.append("\n")
+            out.append_text(bottom)
+        return out
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def on_resize(self, event: events.Resize) -> None:
+        if event.size.width != self._last_width:
+            self._last_width = event.size.width
+            self.refresh(layout=True)
+
+    # -- keys and mouse -----------------------------------------------------------------------
+
+    def action_move(self, step: int) -> None:
+        if self.cards:
+            self.cursor = (self.cursor + step) % len(self.cards)
+            self.refresh()
+
+    def action_move_to(self, index: int) -> None:
+        if self.cards:
+            self.cursor = index % len(self.cards)
+            self.refresh()
+
+    def action_move_row(self, step: int) -> None:
+        n = self.per_row()
+        rows = (len(self.cards) + n - 1) // n
+        row = self.cursor // n + step
+        if self.cards and 0 <= row < rows:
+            self.cursor = min(row * n + self.cursor % n, len(self.cards) - 1)
+            self.refresh()
+            return
+        if step < 0:
+            self.screen.focus_previous()
+        else:
+            self.screen.focus_next()
+
+    def action_choose(self) -> None:
+        card = self.current
+        if card is not None:
+            self.post_message(self.CardChosen(self, card, self.cursor))
+
+    def index_at(self, x: int, y: int) -> int | None:
+        """The card index at a content offset, or None."""
+        if y < 1 or not self.cards:
+            return None
+        row = (y - 1) // 2
+        col, rest = divmod(x, CHIP_W + GAP)
+        if rest >= CHIP_W:
+            return None
+        n = self.per_row()
+        if col >= n:
+            return None
+        i = row * n + col
+        return i if i < len(self.cards) else None
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        i = self.index_at(offset.x, offset.y)
+        if i is None:
+            return
+        self.cursor = i
+        self.focus()
+        self.refresh()
+        self.post_message(self.CardChosen(self, self.cards[i], i))

@@ -1,0 +1,267 @@
+"""GridView: a board (`BoardView`) as one composite widget with a cell cursor.
+
+Each cell shows its card (label and short name) and the tokens on it in player colours. The
+groups (districts, lines) that hold the cell under the cursor are highlighted, and so are the
+cells a legal action may target. Enter or a click posts `GridView.CellChosen`.
+"""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.geometry import Size
+from textual.message import Message
+from textual.widget import Widget
+
+from decktable.engine.models import BoardView
+from decktable.ui.glyphs import card_name, card_text, current_card_set
+
+CELL_W = 10
+GAP = 1
+ROW_HDR = 4
+LINES = 4  # lines per grid row: label, name, tokens, spacer
+SUITS = ("moons", "suns", "waves", "leaves", "wyrms", "knots")
+SEAT_COLOURS = 5
+
+
+class GridView(Widget, can_focus=True):
+    """A grid of cells named like c4 (columns left to right, rows top to bottom)."""
+
+    DEFAULT_CSS = """
+    GridView {
+        height: auto;
+        width: auto;
+        padding: 0 1;
+    }
+    """
+
+    BINDINGS: list[BindingType] = [
+        Binding("left,h", "move(-1, 0)", "Move", key_display="←→↑↓ hjk"),
+        Binding("right", "move(1, 0)", "Right", show=False),
+        Binding("up,k", "move(0, -1)", "Up", show=False),
+        Binding("down,j", "move(0, 1)", "Down", show=False),
+        Binding("enter", "choose", "Choose cell"),
+    ]
+
+    COMPONENT_CLASSES = {
+        "grid-view--header",
+        "grid-view--card",
+        "grid-view--empty",
+        "grid-view--target",
+        "grid-view--group",
+        "grid-view--cursor",
+        *(f"suit--{s}" for s in SUITS),
+        *(f"seat--{i}" for i in range(SEAT_COLOURS)),
+    }
+
+    class CellChosen(Message):
+        """A cell was chosen (Enter on it, or a click)."""
+
+        def __init__(self, grid: GridView, cell: str) -> None:
+            super().__init__()
+            self.grid = grid
+            self.cell = cell
+
+        @property
+        def control(self) -> GridView:
+            return self.grid
+
+    def __init__(self, family: str = "decktet", *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.family = family
+        self.board: BoardView | None = None
+        self.targets: frozenset[str] = frozenset()
+        self.col = 0
+        self.row = 0
+        self._members: dict[str, frozenset[str]] = {}
+
+    # -- data ---------------------------------------------------------------------------------
+
+    def show_board(self, board: BoardView | None, targets: frozenset[str] = frozenset()) -> None:
+        """Show a board; keeps the cursor on the same cell name when the grid grows."""
+        before = self.cell
+        old_shape = (len(self.board.cols), len(self.board.rows)) if self.board else None
+        self.board = board
+        self.targets = targets
+        members: dict[str, set[str]] = {}
+        if board is not None:
+            for groups in board.groups.values():
+                for group in groups:
+                    gs = set(group)
+                    for c in group:
+                        members.setdefault(c, set()).update(gs)
+        self._members = {k: frozenset(v) for k, v in members.items()}
+        if board is not None:
+            if before is not None:
+                self.move_to(before)
+            self.col = min(self.col, len(board.cols) - 1)
+            self.row = min(self.row, len(board.rows) - 1)
+            if targets and self.cell not in targets:
+                self.move_to(sorted(targets, key=self._order)[0])
+        new_shape = (len(board.cols), len(board.rows)) if board else None
+        self.refresh(layout=new_shape != old_shape)
+
+    def set_targets(self, targets: frozenset[str]) -> None:
+        self.targets = targets
+        if targets and self.cell not in targets:
+            self.move_to(sorted(targets, key=self._order)[0])
+        self.refresh()
+
+    def _order(self, cell: str) -> tuple[int, int]:
+        c, r = self._index(cell) or (0, 0)
+        return (r, c)
+
+    def _index(self, cell: str) -> tuple[int, int] | None:
+        if self.board is None:
+            return None
+        for r, rn in enumerate(self.board.rows):
+            if cell.endswith(rn) and cell[: len(cell) - len(rn)] in self.board.cols:
+                return (self.board.cols.index(cell[: len(cell) - len(rn)]), r)
+        return None
+
+    def move_to(self, cell: str) -> None:
+        idx = self._index(cell)
+        if idx is not None:
+            self.col, self.row = idx
+            self.refresh()
+
+    @property
+    def cell(self) -> str | None:
+        if self.board is None or not self.board.cols or not self.board.rows:
+            return None
+        return f"{self.board.cols[self.col]}{self.board.rows[self.row]}"
+
+    # -- geometry -----------------------------------------------------------------------------
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        cols = len(self.board.cols) if self.board else 1
+        return ROW_HDR + cols * (CELL_W + GAP)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        rows = len(self.board.rows) if self.board else 1
+        return 1 + rows * LINES + 1
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def render(self) -> Text:
+        board = self.board
+        if board is None:
+            return Text("(no board)")
+        get = self.get_component_rich_style
+        header = get("grid-view--header", partial=True)
+        card_s = get("grid-view--card", partial=True)
+        empty_s = get("grid-view--empty", partial=True)
+        target_s = get("grid-view--target", partial=True)
+        group_s = get("grid-view--group", partial=True)
+        cursor_s = get("grid-view--cursor", partial=True)
+        suit_styles = {f"suit--{s}": get(f"suit--{s}", partial=True) for s in SUITS}
+        seat_styles = [get(f"seat--{i}", partial=True) for i in range(SEAT_COLOURS)]
+        token = current_card_set().token
+        here = self.cell
+        lit = self._members.get(here, frozenset()) if here else frozenset()
+        lines: list[Text] = []
+        top = Text(" " * ROW_HDR)
+        for cn in board.cols:
+            top.append(cn.center(CELL_W) + " " * GAP, style=header)
+        lines.append(top)
+        for r, rn in enumerate(board.rows):
+            l1 = Text(rn.rjust(ROW_HDR - 1) + " ", style=header)
+            l2 = Text(" " * ROW_HDR)
+            l3 = Text(" " * ROW_HDR)
+            for c, cn in enumerate(board.cols):
+                name = f"{cn}{rn}"
+                view = board.cells.get(name)
+                extra = Style()
+                if name in lit:
+                    extra += group_s
+                if name in self.targets:
+                    extra += target_s
+                if self.has_focus and name == here:
+                    extra += cursor_s
+                if view is not None and view.card:
+                    base = card_s + extra
+                    styles = dict(suit_styles, card=base)
+                    l1.append_text(card_text(view.card, self.family, styles=styles, width=CELL_W))
+                    nm = card_name(view.card, self.family)
+                    if len(nm) > CELL_W:
+                        nm = nm[: CELL_W - 1] + "…"
+                    l2.append(nm.ljust(CELL_W), style=base)
+                else:
+                    base = empty_s + extra
+                    mark = "+" if name in self.targets else "·"
+                    l1.append(mark.center(CELL_W), style=base)
+                    l2.append(" " * CELL_W, style=base)
+                tokens = Text()
+                if view is not None:
+                    for seat in view.tokens:
+                        tokens.append(token, style=base + seat_styles[seat % SEAT_COLOURS])
+                    if view.note:
+                        tokens.append(" " + view.note, style=base)
+                tokens.truncate(CELL_W)
+                if tokens.cell_len < CELL_W:
+                    tokens.append(" " * (CELL_W - tokens.cell_len), style=base)
+                l3.append_text(tokens)
+                for ln in (l1, l2, l3):
+                    ln.append(" " * GAP)
+            lines.extend([l1, l2, l3, Text()])
+        foot = Text(board.note, style=header) if board.note else Text()
+        if here is not None:
+            view = board.cells.get(here)
+            info = f"  [{here}]"
+            if view is not None and view.card:
+                info += f" {card_name(view.card, self.family)}"
+            foot.append(info, style=header)
+        lines.append(foot)
+        return Text("\n").join(lines)
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    # -- keys and mouse -----------------------------------------------------------------------
+
+    def action_move(self, dc: int, dr: int) -> None:
+        if self.board is None:
+            return
+        nc, nr = self.col + dc, self.row + dr
+        if not 0 <= nr < len(self.board.rows):
+            if dr < 0:
+                self.screen.focus_previous()
+            else:
+                self.screen.focus_next()
+            return
+        self.col = nc % len(self.board.cols)
+        self.row = nr
+        self.refresh()
+
+    def action_choose(self) -> None:
+        cell = self.cell
+        if cell is not None:
+            self.post_message(self.CellChosen(self, cell))
+
+    def cell_at(self, x: int, y: int) -> str | None:
+        if self.board is None or y < 1 or x < ROW_HDR:
+            return None
+        c, rest = divmod(x - ROW_HDR, CELL_W + GAP)
+        r, line = divmod(y - 1, LINES)
+        if rest >= CELL_W or line >= LINES - 1:
+            return None
+        if 0 <= c < len(self.board.cols) and 0 <= r < len(self.board.rows):
+            return f"{self.board.cols[c]}{self.board.rows[r]}"
+        return None
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        cell = self.cell_at(offset.x, offset.y)
+        if cell is None:
+            return
+        self.move_to(cell)
+        self.focus()
+        self.post_message(self.CellChosen(self, cell))

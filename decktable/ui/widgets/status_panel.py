@@ -1,0 +1,109 @@
+"""StatusPanel: the game's status facts (trump, deck size, hand number ...) and the prompt."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.geometry import Size
+from textual.widget import Widget
+
+from decktable.engine.models import Observation
+
+
+def _short(value: Any) -> str | None:
+    """A one-line rendering of a plain value, or None when it is not short and plain."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (str, int, float)):
+        return str(value)
+    if isinstance(value, (list, tuple)) and all(isinstance(v, (str, int, float)) for v in value):
+        text = ", ".join(str(v) for v in value)
+        return text if len(text) <= 60 else None
+    return None
+
+
+class StatusPanel(Widget):
+    """Status lines, then the prompt for the seat to act, or a note of who is acting.
+
+    The lines are `Observation.status` (short facts in words). A game may add more lines for
+    this panel through `Observation.extra["panel"]`: a dict of label -> short value, or a list
+    of sentences. The rest of `extra` is data for bots and tests and is not shown.
+    """
+
+    DEFAULT_CSS = """
+    StatusPanel {
+        height: auto;
+        width: 1fr;
+        padding: 0 1;
+    }
+    """
+
+    COMPONENT_CLASSES = {"status-panel--key", "status-panel--prompt", "status-panel--muted"}
+
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.obs: Observation | None = None
+        self.hint = ""
+        self._tallest = 0  # the panel never shrinks (a shrink costs a relayout of the screen)
+
+    def show(self, obs: Observation, hint: str = "") -> None:
+        """Repaint; relayout only when the height at the current width changes."""
+        width = self.content_size.width or 40
+        before = self._height(width) if self.obs is not None else -1
+        self.obs = obs
+        self.hint = hint
+        self.refresh(layout=self._height(width) > max(before, self._tallest))
+
+    def _lines(self) -> list[Text]:
+        obs = self.obs
+        if obs is None:
+            return [Text("")]
+        get = self.get_component_rich_style
+        key_s = get("status-panel--key", partial=True)
+        muted = get("status-panel--muted", partial=True)
+        lines: list[Text] = []
+        facts: dict[str, str] = {}
+        if obs.phase and obs.phase not in ("play",):
+            facts["Phase"] = obs.phase.replace("_", " ").capitalize()
+        facts.update(obs.status)
+        panel = obs.extra.get("panel")
+        sentences: list[str] = []
+        if isinstance(panel, dict):
+            for k, v in panel.items():
+                text = _short(v)
+                if text:
+                    facts[str(k)] = text
+        elif isinstance(panel, (list, tuple)):
+            sentences = [str(x) for x in panel]
+        for k, v in facts.items():
+            line = Text(f"{k}: ", style=key_s)
+            line.append(v)
+            lines.append(line)
+        lines.extend(Text(x) for x in sentences)
+        if self.hint:
+            lines.append(Text(self.hint, style=get("status-panel--prompt", partial=True)))
+        elif obs.prompt and obs.legal:
+            lines.append(Text(obs.prompt, style=get("status-panel--prompt", partial=True)))
+        elif obs.to_act and not obs.over:
+            names = ", ".join(obs.seats[s].name for s in obs.to_act if 0 <= s < len(obs.seats))
+            lines.append(Text(f"Waiting for {names}.", style=muted))
+        return lines or [Text("")]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        self._tallest = max(self._tallest, self._height(width))
+        return self._tallest
+
+    def on_resize(self) -> None:
+        self._tallest = 0
+
+    def _height(self, width: int) -> int:
+        """Lines after wrapping at `width`."""
+        total = 0
+        w = max(1, width)
+        for line in self._lines():
+            total += max(1, -(-line.cell_len // w))
+        return total
+
+    def render(self) -> Text:
+        return Text("\n").join(self._lines())

@@ -1,0 +1,155 @@
+"""Helpers for the table-screen tests: start a match in the app, read the screen's text, and
+play a chosen legal action through KEY PRESSES only (Tab to the widget, arrows to the card or
+cell, Enter, and the choice menu when it opens).
+
+Imported by the tests/ui/test_*_table.py files (they put this folder on sys.path).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from textual.pilot import Pilot
+from textual.widgets import Button, OptionList
+
+from decktable.engine.match import Match, Seat, parse_seats
+from decktable.engine.models import ActionView, Observation
+from decktable.ui.app import DeckTableApp
+from decktable.ui.screens.table_base import TableScreen
+from decktable.ui.widgets.card_strip import CardStrip
+from decktable.ui.widgets.choice_menu import ChoiceMenu
+from decktable.ui.widgets.grid_view import GridView
+
+SIZE = (120, 40)
+
+
+def make_app(game: str, seats: str | Sequence[Seat], seed: int = 3, **kw: object) -> DeckTableApp:
+    seat_list = parse_seats(seats) if isinstance(seats, str) else list(seats)
+    match = Match(game, seat_list, seed=seed, **kw)  # type: ignore[arg-type]
+    return DeckTableApp(match, bot_delay=0)
+
+
+def table(app: DeckTableApp) -> TableScreen:
+    for screen in reversed(app.screen_stack):
+        if isinstance(screen, TableScreen):
+            return screen
+    raise AssertionError(f"no table screen on the stack: {app.screen_stack}")
+
+
+def screen_text(app: DeckTableApp) -> str:
+    """The text of what is on the terminal now (the active screen)."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join("".join(seg.text for seg in strip) for strip in strips)
+
+
+def all_widget_text(app: DeckTableApp) -> str:
+    """The text every widget of every screen on the stack would draw (visible or not)."""
+    parts = [screen_text(app)]
+    for screen in app.screen_stack:
+        for widget in screen.query("*"):
+            try:
+                rendered = widget.render()
+            except Exception:  # widgets that only render through children
+                continue
+            plain = getattr(rendered, "plain", None)
+            parts.append(plain if isinstance(plain, str) else str(rendered))
+            cards = getattr(widget, "cards", None)
+            if cards:
+                parts.append(" ".join(cards))
+    return "\n".join(parts)
+
+
+def notifications(app: DeckTableApp) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+async def settle(pilot: Pilot) -> None:
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def press(pilot: Pilot, *keys: str) -> None:
+    for k in keys:
+        await pilot.press(k)
+    await settle(pilot)
+
+
+async def focus_widget(pilot: Pilot, app: DeckTableApp, want: Callable[[object], bool], limit: int = 30) -> None:
+    for _ in range(limit):
+        if app.focused is not None and want(app.focused):
+            return
+        await pilot.press("tab")
+        await pilot.pause()
+    raise AssertionError(f"could not reach the wanted widget with Tab; focused: {app.focused}")
+
+
+async def play(pilot: Pilot, app: DeckTableApp, action: ActionView) -> None:
+    """Carry out one legal action of the viewer by keys only."""
+    screen = table(app)
+    if action.card is not None:
+        card = action.card
+        await focus_widget(pilot, app, lambda w: isinstance(w, CardStrip) and card in w.cards)
+        strip = app.focused
+        assert isinstance(strip, CardStrip)
+        for _ in range(len(strip.cards) + 1):
+            if strip.current == card:
+                break
+            await pilot.press("right")
+        assert strip.current == card
+        await press(pilot, "enter")
+        if action.cell is not None:
+            assert isinstance(app.focused, GridView), app.focused
+            await move_grid(pilot, app.focused, action.cell)
+            await press(pilot, "enter")
+    elif action.cell is not None:
+        await focus_widget(pilot, app, lambda w: isinstance(w, GridView))
+        grid = app.focused
+        assert isinstance(grid, GridView)
+        await move_grid(pilot, grid, action.cell)
+        await press(pilot, "enter")
+    else:
+        await focus_widget(pilot, app, lambda w: isinstance(w, Button) and str(w.label) == action.label)
+        await press(pilot, "enter")
+    if isinstance(app.screen, ChoiceMenu):
+        menu = app.screen
+        options = menu.query_one(OptionList)
+        labels = [label for label, _t in menu.choices]
+        target = labels.index(action.label)
+        for _ in range(len(labels)):
+            if options.highlighted == target:
+                break
+            await pilot.press("down")
+        await press(pilot, "enter")
+    await settle(pilot)
+    assert screen is table(app)
+
+
+async def move_grid(pilot: Pilot, grid: GridView, cell: str) -> None:
+    target = grid._index(cell)
+    assert target is not None, cell
+    col, row = target
+    while grid.row != row:
+        await pilot.press("down" if grid.row < row else "up")
+    while grid.col != col:
+        await pilot.press("right" if grid.col < col else "left")
+    await pilot.pause()
+    assert grid.cell == cell
+
+
+def viewer_obs(app: DeckTableApp) -> Observation:
+    obs = table(app).obs
+    assert obs is not None
+    return obs
+
+
+def first_choice(obs: Observation, avoid: Sequence[str] = ()) -> ActionView:
+    for a in obs.legal:
+        if a.text.split()[0] not in avoid:
+            return a
+    return obs.legal[0]
+
+
+__all__ = [
+    "SIZE", "make_app", "table", "screen_text", "all_widget_text", "notifications", "settle", "press",
+    "play", "move_grid", "viewer_obs", "first_choice", "focus_widget", "Match",
+]
