@@ -8,16 +8,17 @@ The TEST (never the UI) may look at the true state to know which cards to search
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 import re
 import sys
+from functools import lru_cache
 from pathlib import Path
 from typing import Awaitable, Callable, Iterable
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from table_driver import all_widget_text, play, press, settle, table, viewer_obs  # noqa: E402
 from textual.pilot import Pilot  # noqa: E402
+
+from table_driver import all_widget_text, play, press, settle, table, viewer_obs  # noqa: E402
 
 from decktable.cards.decktet import DECKTET  # noqa: E402
 from decktable.engine.match import Match  # noqa: E402
@@ -33,11 +34,14 @@ Picker = Callable[[Observation], ActionView]
 
 
 def hand_cards(match: Match, seat: int) -> list[str]:
-    """The true cards only `seat` may see now (its hand, its secret choice): cards in zones that
-    the seat's observation shows and a spectator's does not."""
+    """The true cards only `seat` may know now (its hand, its secret choice): cards in zones that
+    the seat's observation shows and a spectator's does not, less those the public log has named
+    (a card taken from a discard pile is known to everybody)."""
     mine = match.game.observe(match.state, seat)
     public = {z.name for z in match.game.observe(match.state, None).zones if z.visible}
-    return [c for z in mine.zones if z.visible and z.name not in public for c in z.cards]
+    said = "\n".join(log_lines(match))
+    return [c for z in mine.zones if z.visible and z.name not in public for c in z.cards
+            if not any(p.search(said) for p in card_patterns(c))]
 
 
 @lru_cache(maxsize=None)
@@ -168,41 +172,7 @@ def text_without_buttons(app: DeckTableApp) -> str:
     return "\n".join(parts)
 
 
-def near_picker(app: DeckTableApp, seed: int, avoid: Iterable[str] = ()) -> Picker:
-    """Like seeded_picker, but among the actions prefers those reached with the fewest keys: the
-    card under the hand's cursor, and the cell nearest the grid's cursor (play is slow on a
-    big board, and the choice of move does not matter to these tests)."""
-    from decktable.ui.widgets.grid_view import GridView
-    from decktable.ui.widgets.hand_view import HandView
-
-    rng = random.Random(seed)
-    avoid = tuple(avoid)
-
-    def cost(a: ActionView) -> int:
-        screen = table(app)
-        c = 0
-        hands = screen.query(HandView)
-        if a.card is not None and hands:
-            hand = hands.first()
-            if a.card in hand.cards and hand.current is not None and hand.current in hand.cards:
-                c += abs(hand.cards.index(a.card) - hand.cards.index(hand.current))
-        grids = screen.query(GridView)
-        if a.cell is not None and grids:
-            grid = grids.first()
-            where = grid._index(a.cell)
-            if where is not None:
-                c += abs(where[0] - grid.col) + abs(where[1] - grid.row)
-        return c
-
-    def pick(obs: Observation) -> ActionView:
-        legal = [a for a in obs.legal if a.text.split()[0] not in avoid] or list(obs.legal)
-        best = min(cost(a) for a in legal)
-        return rng.choice([a for a in legal if cost(a) == best])
-
-    return pick
-
-
 __all__ = [
-    "all_widget_text", "hand_cards", "card_patterns", "leaked", "seeded_picker", "near_picker", "lift_curtain",
-    "play_until", "game_over", "hands_scored", "log_lines", "text_without_buttons",
+    "all_widget_text", "hand_cards", "card_patterns", "leaked", "seeded_picker", "lift_curtain", "play_until",
+    "game_over", "hands_scored", "log_lines", "text_without_buttons",
 ]

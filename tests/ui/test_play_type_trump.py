@@ -13,14 +13,13 @@ from play_helpers import (  # noqa: E402
     all_widget_text,
     game_over,
     hand_cards,
-    hands_scored,
     leaked,
     log_lines,
-    text_without_buttons,
     play_until,
     seeded_picker,
+    text_without_buttons,
 )
-from table_driver import SIZE, make_app, screen_text, settle, table, viewer_obs  # noqa: E402
+from table_driver import SIZE, make_app, screen_text, settle, table  # noqa: E402
 
 from decktable.ui.screens.results import ResultsScreen  # noqa: E402
 from decktable.ui.screens.trick_table import TrickTableScreen  # noqa: E402
