@@ -351,7 +351,7 @@ class Game:
         self, state: State, seat: int, action: Action | str, events: bool = True
     ) -> list[Event]:
         """Validate, then carry out. Raises a DeckTableError and changes nothing on refusal."""
-        if isinstance(action, str):
+        if type(action) is not Action and isinstance(action, str):
             action = self.parse(action)
         if state.over:
             raise GameOver()
@@ -361,9 +361,12 @@ class Game:
         why = self.check(state, seat, action)
         if why is not None:
             raise IllegalMove(action, why)
-        out: list[Event] | None = [] if events else None
-        self.play(state, seat, action, out)
-        return out or []
+        if events:
+            out: list[Event] = []
+            self.play(state, seat, action, out)
+            return out
+        self.play(state, seat, action, None)
+        return []
 
     def observe(self, state: State, seat: int | None) -> Observation:
         """What `seat` may know (None: a spectator who sees only public zones)."""

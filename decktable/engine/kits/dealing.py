@@ -10,6 +10,17 @@ def deal(deck: list[int], hands: int, each: int, first: int = 0, batch: int = 1)
     need = hands * each
     if need > len(deck):
         raise ValueError(f"cannot deal {need} cards from {len(deck)}")
+    if batch == 1 or each <= batch:
+        # one card (or the whole share) at a time round the table: hand `first + k` takes every
+        # `hands`-th card from position k (a batch of `each` or more gives each hand one block)
+        if batch == 1:
+            for k in range(hands):
+                out[(first + k) % hands] = deck[k:need:hands]
+        else:
+            for k in range(hands):
+                out[(first + k) % hands] = deck[k * each : (k + 1) * each]
+        del deck[:need]
+        return out
     taken = 0
     while taken < need:
         for k in range(hands):

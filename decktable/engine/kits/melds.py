@@ -93,8 +93,11 @@ def cards_of(mask: int) -> tuple[int, ...]:
 
 def _distinct(cards: Iterable[int]) -> list[int] | None:
     cs = list(cards)
-    if len(set(cs)) != len(cs) or any(not 0 <= c < N for c in cs):
+    if len(set(cs)) != len(cs):
         return None
+    for c in cs:
+        if not 0 <= c < N:
+            return None
     return cs
 
 
