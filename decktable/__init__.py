@@ -10,17 +10,41 @@
 
 from __future__ import annotations
 
-from decktable.engine.errors import (
-    BadOptions,
-    DeckTableError,
-    GameOver,
-    IllegalMove,
-    MalformedAction,
-    NotYourTurn,
-    SaveError,
-    UnknownGame,
-)
-from decktable.engine.registry import games, get_game
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from decktable.engine.errors import (
+        BadOptions,
+        DeckTableError,
+        GameOver,
+        IllegalMove,
+        MalformedAction,
+        NotYourTurn,
+        SaveError,
+        UnknownGame,
+    )
+    from decktable.engine.registry import games, get_game
+
+# Loaded on first use (PEP 562): importing a submodule (the app's lobby) must not pay for the
+# engine and pydantic.
+_LAZY = {
+    "games": "decktable.engine.registry", "get_game": "decktable.engine.registry",
+    **{n: "decktable.engine.errors" for n in (
+        "BadOptions", "DeckTableError", "GameOver", "IllegalMove", "MalformedAction",
+        "NotYourTurn", "SaveError", "UnknownGame")},
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'decktable' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __version__ = "0.1.0"
 __all__ = [

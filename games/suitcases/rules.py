@@ -806,6 +806,7 @@ class Suitcases(Game):
         extra: dict[str, Any] = {
             "target": target,
             "pegs": [[st.prev[p], st.scores[p]] for p in (0, 1)],
+            "track": {"target": target, "scores": list(st.scores), "back": list(st.prev)},
             "dealer": dealer,
             "attempt": [{"seat": s, "card": SLUG[c]} for s, c in zip(st.attempt_by, st.attempt)],
             "attempt_total": st.total,

@@ -103,3 +103,42 @@ async def test_buttons_move_with_arrows() -> None:
         await settle(pilot)
         lines = [e.text for entry in match.log for e in entry.events]
         assert any(t.startswith("Ann bids MOST") for t in lines), lines
+
+
+async def test_focus_follows_the_decision_after_bidding() -> None:
+    """The bid buttons go away with the bid; the hand takes the focus by itself, so Enter on it
+    plays (or leads) a card with no Tab in between — also with bots that take their time."""
+    from decktable.engine.match import Match, parse_seats
+    from decktable.ui.app import DeckTableApp
+    from decktable.ui.widgets.choice_menu import ChoiceMenu as Menu
+
+    for delay in (0, 0.05):
+        app = DeckTableApp(Match("nonesuch", parse_seats("Ann,bot,bot"), seed=5), bot_delay=delay)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = table(app)
+            match = screen.match
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if viewer_obs(app).legal:
+                    break
+            assert viewer_obs(app).phase == "bid"
+            await pilot.press("enter")  # the first bid button has the focus
+            for _ in range(200):
+                await pilot.pause(0.02)
+                obs = viewer_obs(app)
+                if obs.legal and obs.phase != "bid":
+                    break
+            await settle(pilot)
+            obs = viewer_obs(app)
+            assert obs.legal and all(a.card for a in obs.legal), obs.legal
+            assert isinstance(app.focused, HandView), app.focused
+            assert "Choose card" in screen_text(app)
+            before = len(match.log)
+            await pilot.press("enter")  # no Tab
+            await settle(pilot)
+            if isinstance(app.screen, Menu):
+                await pilot.press("enter")
+                await settle(pilot)
+            assert len(match.log) > before, "Enter on the hand played a card"
+            assert any(e.text.startswith("Ann ") and ("plays" in e.text or "leads" in e.text)
+                       for entry in match.log[before:] for e in entry.events)

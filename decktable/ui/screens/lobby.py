@@ -1,7 +1,7 @@
 """The lobby: games grouped by family with player counts and summaries, a details pane, the
 autosaved game to resume and the statistics.
 
-It reads only the registry's GameInfo (no game's rules are imported here) so it opens fast.
+It reads only the games' INFO dicts (no game's rules, no engine, no pydantic) so it opens fast.
 """
 
 from __future__ import annotations
@@ -15,12 +15,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from decktable.engine.models import GameInfo
-from decktable.engine.registry import games
 from decktable.store.paths import autosave_path
+from decktable.ui.game_list import LobbyInfo as GameInfo
+from decktable.ui.game_list import lobby_games as games
+from decktable.ui.widgets.quiet_footer import QuietFooter
 
 FAMILY_NAMES = {"decktet": "Decktet", "tarot": "Tarot", "french": "Traditional"}
 RESUME = "resume"
@@ -57,7 +58,7 @@ class LobbyScreen(Screen[None]):
             yield OptionList(id="games")
             with VerticalScroll(id="details"):
                 yield Static(id="details-body")
-        yield Footer()
+        yield QuietFooter()
 
     def on_mount(self) -> None:
         self.query_one("#games", OptionList).border_title = "Games"
@@ -157,7 +158,7 @@ class LobbyScreen(Screen[None]):
         elif option_id and option_id.startswith(GAME_PREFIX):
             info = self._infos[option_id[len(GAME_PREFIX):]]
             body.append(info.name + "\n", style="bold")
-            facts = f"{family_name(info.family)} · {players_text(info)} · {info.layout.value} table"
+            facts = f"{family_name(info.family)} · {players_text(info)} · {getattr(info.layout, 'value', info.layout)} table"
             body.append(facts + "\n\n", style="italic")
             body.append(info.summary + "\n\n")
             traits = []

@@ -21,13 +21,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.reactive import Reactive
+from textual.widgets import Button, Static
 
 import themes
 from decktable.engine.actions import CARD, CARDS, CELL, INT, SUIT, WORD, Action
@@ -40,6 +42,7 @@ from decktable.ui.widgets.choice_menu import ChoiceMenu
 from decktable.ui.widgets.grid_view import GridView
 from decktable.ui.widgets.hand_view import HandView
 from decktable.ui.widgets.log_panel import LogPanel
+from decktable.ui.widgets.quiet_footer import QuietFooter
 from decktable.ui.widgets.seats_panel import SeatsPanel
 from decktable.ui.widgets.status_panel import StatusPanel
 from decktable.ui.widgets.zone_row import ZoneRow
@@ -55,6 +58,11 @@ class TableScreen(Screen[None]):
     an action bar and the footer."""
 
     CSS_PATH = TABLE_CSS
+
+    #: Textual's Screen repaints the WHOLE screen when the focus moves (a reactive with
+    #: repaint=True). The widgets that gain and lose focus repaint themselves (focus styles), so
+    #: the table does without: moving between two buttons repaints two buttons.
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
     BINDINGS: list[BindingType] = [
         Binding("question_mark", "rules", "Rules"),
@@ -94,7 +102,7 @@ class TableScreen(Screen[None]):
                 yield StatusPanel(id="status")
                 yield LogPanel(id="log")
         yield ActionBar(id="actions")
-        yield Footer()
+        yield QuietFooter()
 
     def compose_main(self) -> ComposeResult:
         """The layout's own widgets (subclasses)."""
@@ -207,7 +215,57 @@ class TableScreen(Screen[None]):
         if obs.seat is not None:
             title += f" — {obs.seats[obs.seat].name}'s view"
         self.set_text(self.query_one("#table-title", Static), Text(title))
+        self.call_after_refresh(self.fit_main)
         self.call_after_refresh(self.focus_best)
+
+    # -- fitting the table to the terminal ----------------------------------------------------
+
+    #: below this height the table is compact: no log (l shows it), no margins around the trick
+    COMPACT_HEIGHT = 32
+
+    def on_resize(self, event: events.Resize) -> None:
+        compact = event.size.height < self.COMPACT_HEIGHT or event.size.width < 100
+        self.set_class(compact, "-compact")
+        self.query_one(SeatsPanel).set_compact(compact)
+        self.query_one(StatusPanel).set_compact(compact)
+        self.call_after_refresh(self.fit_main)
+
+    def fit_main(self) -> None:
+        """Draw the card rows, the grid and the hand dense (one line per card row, no frame;
+        no spacer lines in the grid) when the full drawing would not fit in the main column —
+        rows first, then the grid, then the hand — so that nothing needs scrolling."""
+        if not self.is_attached:
+            return
+        main = self.query_one("#table-main")
+        region = main.scrollable_content_region
+        avail, width = region.height, region.width - 4
+        if avail <= 0 or width <= 0:
+            return
+        rows = [r for r in self._zone_rows.values() if r.display and r.is_attached]
+        hands = [h for h in self.query(HandView) if h.display]
+        grids = [g for g in self.query(GridView) if g.display]
+        fixed = 0
+        for child in main.children:
+            if not child.display or child.id == "zone-rows" or isinstance(child, (HandView, GridView)):
+                continue
+            margin = child.styles.margin
+            fixed += child.outer_size.height + margin.top + margin.bottom
+
+        def need(dense_rows: bool, dense_grid: bool, dense_hand: bool) -> int:
+            total = fixed + sum(r.height_if(dense_rows, width) for r in rows)
+            total += sum(h.height_if(dense_hand, width) for h in hands)
+            total += sum(g.height_if(dense_grid) for g in grids)
+            return total
+
+        plans = [(False, False, False), (True, False, False), (True, True, False), (True, True, True)]
+        plan = next((p for p in plans if need(*p) <= avail), plans[-1])
+        for r in rows:
+            r.set_dense(plan[0])
+        for g in grids:
+            g.set_dense(plan[1] or g.get_content_width(region.size, region.size) + 4 > region.width,
+                        region.width)
+        for h in hands:
+            h.set_dense(plan[2])
 
     def set_text(self, static: Static, text: Text) -> None:
         """Update a Static only when its text changed (an update costs a relayout)."""
@@ -241,36 +299,71 @@ class TableScreen(Screen[None]):
     def button_actions(self, obs: Observation) -> list[ActionView]:
         return [a for a in obs.legal if a.card is None and a.cell is None]
 
+    def _watch_focused(self) -> None:
+        super()._watch_focused()
+        if self.focused is None and self.is_attached:
+            # the focused button went with its action bar (a bid was made): find the next place
+            self.call_after_refresh(self.focus_best)
+
+    def offers_action(self, widget: Widget | None, obs: Observation) -> bool:
+        """Whether the keyboard can do something legal from this widget right now."""
+        if widget is None or not widget.is_attached or not widget.display:
+            return False
+        if isinstance(widget, CardStrip):
+            legal_cards = {a.card for a in obs.legal if a.card}
+            return bool(legal_cards & set(widget.cards))
+        if isinstance(widget, GridView):
+            on_board = self.board_cards(obs)
+            return self.pending is not None or any(
+                (a.cell and a.card is None) or (a.card in on_board and a.cell is None) for a in obs.legal
+            )
+        bar = self.query_one(ActionBar)
+        return widget in bar.buttons
+
     def focus_best(self) -> None:
-        """Put the keyboard where the next decision is: the grid, a card row or the buttons."""
-        if self.curtain_up or self.app.screen is not self or self.obs is None:
+        """Put the keyboard where the next decision is. The focus stays where it is while that
+        widget still offers a legal action; else it goes to the hand when a hand card has a
+        legal action, else a zone row with legal cards, the grid when cells are targets, else
+        the action bar's first button (and, with nothing to do, the hand)."""
+        if self.curtain_up or self.app.screen is not self or self.obs is None or not self.is_attached:
             return
         obs = self.obs
-        grid = self.query(GridView).first() if self.query(GridView) else None
+        grids = self.query(GridView)
+        grid = grids.first() if grids else None
         if self.pending is not None and grid is not None:
-            grid.focus()
+            if self.focused is not grid:
+                grid.focus()
             return
-        legal_cards = {a.card for a in obs.legal if a.card}
-        # keep the focus where it is when it is still useful (a focus change costs a footer redraw)
         here = self.focused
-        if isinstance(here, CardStrip) and here.display and legal_cards & set(here.cards):
-            return
-        if isinstance(here, GridView) and here.display and any(a.cell for a in obs.legal if a.card is None):
-            return
-        for strip in self.query(CardStrip):
+        if self.offers_action(here, obs):
+            return  # never steal the focus from a widget that still has legal actions
+        legal_cards = {a.card for a in obs.legal if a.card}
+        hands = [h for h in self.query(HandView) if h.display]
+        for hand in hands:
+            if legal_cards & set(hand.cards):
+                hand.focus()
+                return
+        for strip in self.query(ZoneRow):
             if strip.display and legal_cards & set(strip.cards):
                 strip.focus()
                 return
-        if grid is not None and any(a.cell for a in obs.legal):
+        for strip in self.query(CardStrip):  # any other strip a layout may add
+            if strip.display and legal_cards & set(strip.cards):
+                strip.focus()
+                return
+        if grid is not None and grid.display and any(a.cell for a in obs.legal):
             grid.focus()
             return
         buttons = self.query_one(ActionBar).buttons
         if buttons:
             buttons[0].focus()
             return
-        hand = self.query(HandView)
-        if hand:
-            hand.first().focus()
+        if here is not None and here.is_attached and here.display and not isinstance(here, Button):
+            return  # nothing to do: leave the focus alone (no footer churn while bots play)
+        if hands:
+            hands[0].focus()
+        elif grid is not None and grid.display:
+            grid.focus()
 
     # zones ----------------------------------------------------------------------------------
 
@@ -317,9 +410,34 @@ class TableScreen(Screen[None]):
                 summary.append(z)
         return rows, summary
 
+    #: a run of more face-down zones than this, of one size each, is summed up in one entry
+    #: ("Card 1 … Card 16: 1 face down each")
+    HIDDEN_LISTED = 4
+
     def summary_text(self, zones: Iterable[ZoneView]) -> Text:
-        text = Text()
+        entries: list[ZoneView | list[ZoneView]] = []
         for z in zones:
+            last = entries[-1] if entries else None
+            if not z.visible and isinstance(last, list) and last[0].count == z.count:
+                last.append(z)
+            elif not z.visible:
+                entries.append([z])
+            else:
+                entries.append(z)
+        flat: list[ZoneView | list[ZoneView]] = []
+        for e in entries:
+            if isinstance(e, list) and len(e) <= self.HIDDEN_LISTED:
+                flat.extend(e)
+            else:
+                flat.append(e)
+        text = Text()
+        for z in flat:
+            if isinstance(z, list):
+                if text:
+                    text.append("  ·  ", style="dim")
+                text.append(f"{z[0].label or z[0].name} … {z[-1].label or z[-1].name}: ", style="bold")
+                text.append(f"{z[0].count} face down each")
+                continue
             if text:
                 text.append("  ·  ", style="dim")
             text.append(f"{z.label or z.name}: ", style="bold")

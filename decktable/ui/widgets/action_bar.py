@@ -1,4 +1,6 @@
-"""ActionBar: buttons for the legal actions that touch no card and no cell (bid, pass, done)."""
+"""ActionBar: buttons for the legal actions that touch no card and no cell (bid, pass, done).
+
+The bar always keeps its line at the bottom of the table, empty when there is no button."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ class ActionBar(HorizontalScroll, can_focus=False):
     DEFAULT_CSS = """
     ActionBar {
         height: auto;
+        min-height: 1;
         width: 1fr;
         scrollbar-size-horizontal: 1;
     }
@@ -60,7 +63,8 @@ class ActionBar(HorizontalScroll, can_focus=False):
         self.mount_all(
             [Button(a.label, name=f"action-{i}", compact=True, classes="action-button") for i, a in enumerate(actions)]
         )
-        self.display = bool(actions)
+        # the (possibly empty) bar keeps its line: hiding it would relayout and repaint the
+        # whole table every time buttons come and go (a bid, then cards)
 
     @property
     def buttons(self) -> list[Button]:

@@ -22,6 +22,8 @@ from decktable.ui.glyphs import card_name, card_text, current_card_set
 
 CHIP_W = 10  # cells per card chip
 GAP = 1  # cells between chips
+DENSE_LABEL_W = 7  # a dense chip: label and short name on one line
+DENSE_W = 19
 SUITS = ("moons", "suns", "waves", "leaves", "wyrms", "knots")
 
 
@@ -91,6 +93,9 @@ class CardStrip(Widget, can_focus=True):
         self.dim_illegal = False
         self.cursor = 0
         self._last_width = -1
+        #: one line per chip row (label and name side by side) and no frame: the table switches
+        #: strips to this when the full drawing would not fit on the screen
+        self.dense = False
 
     # -- data ---------------------------------------------------------------------------------
 
@@ -147,9 +152,23 @@ class CardStrip(Widget, can_focus=True):
         w = self.content_size.width
         return w if w > 0 else 80
 
+    @property
+    def chip_w(self) -> int:
+        return DENSE_W if self.dense else CHIP_W
+
+    @property
+    def chip_lines(self) -> int:
+        return 1 if self.dense else 2
+
+    def set_dense(self, dense: bool) -> None:
+        if dense != self.dense:
+            self.dense = dense
+            self.set_class(dense, "-dense")
+            self.refresh(layout=True)
+
     def per_row(self, width: int | None = None) -> int:
         width = self._content_width() if width is None else width
-        return max(1, (width + GAP) // (CHIP_W + GAP))
+        return max(1, (width + GAP) // (self.chip_w + GAP))
 
     def _rows(self, width: int) -> int:
         if not self.cards:
@@ -159,14 +178,23 @@ class CardStrip(Widget, can_focus=True):
 
     def _height_for(self, width: int) -> int:
         rows = self._rows(width)
-        return 1 + (2 * rows if rows else 1)
+        return 1 + (self.chip_lines * rows if rows else 1)
+
+    def height_if(self, dense: bool, width: int) -> int:
+        """Outer height (frame included) this strip would take at a content width."""
+        was = self.dense
+        self.dense = dense
+        try:
+            return self._height_for(width) + (0 if dense else 2)
+        finally:
+            self.dense = was
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return self._height_for(width)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         n = max(1, len(self.cards))
-        return max(len(self.title) + 12, n * (CHIP_W + GAP) - GAP)
+        return max(len(self.title) + 12, n * (self.chip_w + GAP) - GAP)
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -223,15 +251,24 @@ class CardStrip(Widget, can_focus=True):
                 if i > start:
                     top.append(" " * GAP)
                     bottom.append(" " * GAP)
-                top.append_text(card_text(slug, self.family, styles=chip_styles, width=CHIP_W))
                 name = card_name(slug, self.family)
+                name_style = chip_styles["card"] + Style(dim=slug not in self.legal and self.dim_illegal)
+                if self.dense:
+                    top.append_text(card_text(slug, self.family, styles=chip_styles, width=DENSE_LABEL_W))
+                    room = DENSE_W - DENSE_LABEL_W
+                    if len(name) > room:
+                        name = name[: room - 1] + "…"
+                    top.append(name.ljust(room), style=name_style)
+                    continue
+                top.append_text(card_text(slug, self.family, styles=chip_styles, width=CHIP_W))
                 if len(name) > CHIP_W:
                     name = name[: CHIP_W - 1] + "…"
-                bottom.append(name.ljust(CHIP_W), style=chip_styles["card"] + Style(dim=slug not in self.legal and self.dim_illegal))
+                bottom.append(name.ljust(CHIP_W), style=name_style)
             out.append("\n")
             out.append_text(top)
-            out.append("\n")
-            out.append_text(bottom)
+            if not self.dense:
+                out.append("\n")
+                out.append_text(bottom)
         return out
 
     def on_focus(self) -> None:
@@ -279,9 +316,9 @@ class CardStrip(Widget, can_focus=True):
         """The card index at a content offset, or None."""
         if y < 1 or not self.cards:
             return None
-        row = (y - 1) // 2
-        col, rest = divmod(x, CHIP_W + GAP)
-        if rest >= CHIP_W:
+        row = (y - 1) // self.chip_lines
+        col, rest = divmod(x, self.chip_w + GAP)
+        if rest >= self.chip_w:
             return None
         n = self.per_row()
         if col >= n:

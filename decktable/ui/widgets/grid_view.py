@@ -77,6 +77,10 @@ class GridView(Widget, can_focus=True):
         self.col = 0
         self.row = 0
         self._members: dict[str, frozenset[str]] = {}
+        #: no spacer line between grid rows (and no token line on a board without tokens): the
+        #: table switches to this when the full drawing would not fit on the screen
+        self.dense = False
+        self.cell_w = CELL_W  # narrower when the grid is dense and the column is narrow
 
     # -- data ---------------------------------------------------------------------------------
 
@@ -138,11 +142,45 @@ class GridView(Widget, can_focus=True):
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         cols = len(self.board.cols) if self.board else 1
-        return ROW_HDR + cols * (CELL_W + GAP)
+        return ROW_HDR + cols * (self.cell_w + GAP)
+
+    def _has_marks(self) -> bool:
+        board = self.board
+        return board is not None and any(v.tokens or v.note for v in board.cells.values())
+
+    @property
+    def row_lines(self) -> int:
+        """Lines per grid row: label, name, tokens, spacer (dense: no spacer; no token line
+        when no cell has a token or a note)."""
+        if not self.dense:
+            return LINES
+        return 3 if self._has_marks() else 2
+
+    def set_dense(self, dense: bool, width: int | None = None) -> None:
+        """Dense or full drawing; a dense grid also narrows its cells to fit `width` cells
+        (its outer width), down to 6 a cell."""
+        cell_w = CELL_W
+        if dense and width is not None and self.board is not None:
+            cols = max(1, len(self.board.cols))
+            while cell_w > 6 and ROW_HDR + cols * (cell_w + GAP) + 4 > width:
+                cell_w -= 1
+        if dense != self.dense or cell_w != self.cell_w:
+            self.dense = dense
+            self.cell_w = cell_w
+            self.refresh(layout=True)
+
+    def height_if(self, dense: bool) -> int:
+        was = self.dense
+        self.dense = dense
+        try:
+            rows = len(self.board.rows) if self.board else 1
+            return 1 + rows * self.row_lines + 1 + 2
+        finally:
+            self.dense = was
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         rows = len(self.board.rows) if self.board else 1
-        return 1 + rows * LINES + 1
+        return 1 + rows * self.row_lines + 1
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -165,7 +203,7 @@ class GridView(Widget, can_focus=True):
         lines: list[Text] = []
         top = Text(" " * ROW_HDR)
         for cn in board.cols:
-            top.append(cn.center(CELL_W) + " " * GAP, style=header)
+            top.append(cn.center(self.cell_w) + " " * GAP, style=header)
         lines.append(top)
         for r, rn in enumerate(board.rows):
             l1 = Text(rn.rjust(ROW_HDR - 1) + " ", style=header)
@@ -184,29 +222,29 @@ class GridView(Widget, can_focus=True):
                 if view is not None and view.card:
                     base = card_s + extra
                     styles = dict(suit_styles, card=base)
-                    l1.append_text(card_text(view.card, self.family, styles=styles, width=CELL_W))
+                    l1.append_text(card_text(view.card, self.family, styles=styles, width=self.cell_w))
                     nm = card_name(view.card, self.family)
-                    if len(nm) > CELL_W:
-                        nm = nm[: CELL_W - 1] + "…"
-                    l2.append(nm.ljust(CELL_W), style=base)
+                    if len(nm) > self.cell_w:
+                        nm = nm[: self.cell_w - 1] + "…"
+                    l2.append(nm.ljust(self.cell_w), style=base)
                 else:
                     base = empty_s + extra
                     mark = "+" if name in self.targets else "·"
-                    l1.append(mark.center(CELL_W), style=base)
-                    l2.append(" " * CELL_W, style=base)
+                    l1.append(mark.center(self.cell_w), style=base)
+                    l2.append(" " * self.cell_w, style=base)
                 tokens = Text()
                 if view is not None:
                     for seat in view.tokens:
                         tokens.append(token, style=base + seat_styles[seat % SEAT_COLOURS])
                     if view.note:
                         tokens.append(" " + view.note, style=base)
-                tokens.truncate(CELL_W)
-                if tokens.cell_len < CELL_W:
-                    tokens.append(" " * (CELL_W - tokens.cell_len), style=base)
+                tokens.truncate(self.cell_w)
+                if tokens.cell_len < self.cell_w:
+                    tokens.append(" " * (self.cell_w - tokens.cell_len), style=base)
                 l3.append_text(tokens)
                 for ln in (l1, l2, l3):
                     ln.append(" " * GAP)
-            lines.extend([l1, l2, l3, Text()])
+            lines.extend([l1, l2, l3, Text()][: self.row_lines])
         foot = Text(board.note, style=header) if board.note else Text()
         if here is not None:
             view = board.cells.get(here)
@@ -238,6 +276,21 @@ class GridView(Widget, can_focus=True):
         self.col = nc % len(self.board.cols)
         self.row = nr
         self.refresh()
+        self._keep_cursor_visible()
+
+    def _keep_cursor_visible(self) -> None:
+        """On a small terminal the table scrolls: keep the cursor's cell on screen."""
+        parent = self.parent
+        if parent is None or not isinstance(parent, Widget) or not parent.is_scrollable:
+            return
+        if parent.max_scroll_x <= 0 and parent.max_scroll_y <= 0:
+            return
+        from textual.geometry import Region
+
+        box = self.virtual_region
+        x = box.x + 1 + 1 + ROW_HDR + self.col * (self.cell_w + GAP)
+        y = box.y + 1 + 1 + self.row * self.row_lines
+        parent.scroll_to_region(Region(x - ROW_HDR, y - 1, self.cell_w + ROW_HDR, self.row_lines + 1), animate=False)
 
     def action_choose(self) -> None:
         cell = self.cell
@@ -247,9 +300,9 @@ class GridView(Widget, can_focus=True):
     def cell_at(self, x: int, y: int) -> str | None:
         if self.board is None or y < 1 or x < ROW_HDR:
             return None
-        c, rest = divmod(x - ROW_HDR, CELL_W + GAP)
-        r, line = divmod(y - 1, LINES)
-        if rest >= CELL_W or line >= LINES - 1:
+        c, rest = divmod(x - ROW_HDR, self.cell_w + GAP)
+        r, line = divmod(y - 1, self.row_lines)
+        if rest >= self.cell_w or line >= 3:
             return None
         if 0 <= c < len(self.board.cols) and 0 <= r < len(self.board.rows):
             return f"{self.board.cols[c]}{self.board.rows[r]}"

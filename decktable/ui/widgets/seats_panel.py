@@ -1,4 +1,9 @@
-"""SeatsPanel: every seat's name, score, public facts and card count, and whose turn it is."""
+"""SeatsPanel: every seat's name, score, public facts and card count, and whose turn it is.
+
+A race to a target score (a cribbage board) is drawn as a peg bar under each seat when the
+observation carries `extra["track"] = {"target": 121, "scores": [..per seat..]}` (optionally
+`"back": [..]`, the previous score of each seat: the back peg).
+"""
 
 from __future__ import annotations
 
@@ -26,6 +31,7 @@ class SeatsPanel(Widget):
     COMPONENT_CLASSES = {
         "seats-panel--title",
         "seats-panel--muted",
+        "seats-panel--track",
         *(f"seat--{i}" for i in range(SEAT_COLOURS)),
     }
 
@@ -33,6 +39,13 @@ class SeatsPanel(Widget):
         super().__init__(name=name, id=id, classes=classes)
         self.obs: Observation | None = None
         self.bots: set[int] = set()
+        #: small terminals: no title, and the facts of a seat on one line (cut to the width)
+        self.compact = False
+
+    def set_compact(self, compact: bool) -> None:
+        if compact != self.compact:
+            self.compact = compact
+            self.refresh(layout=True)
 
     def show(self, obs: Observation, bots: set[int] | None = None) -> None:
         """Repaint from an observation; relayout only when the number of lines changes."""
@@ -53,7 +66,7 @@ class SeatsPanel(Widget):
         for z in obs.zones:
             if z.kind == "hand" and z.owner is not None:
                 counts[z.owner] = counts.get(z.owner, 0) + z.count
-        lines = [Text("Players", style=get("seats-panel--title", partial=True))]
+        lines = [] if self.compact else [Text("Players", style=get("seats-panel--title", partial=True))]
         width = max((len(s.name) for s in obs.seats), default=4)
         for s in obs.seats:
             style = get(f"seat--{s.seat % SEAT_COLOURS}", partial=True)
@@ -66,13 +79,66 @@ class SeatsPanel(Widget):
                 line.append(" bot", style=muted)
             if s.seat in counts:
                 n = counts[s.seat]
-                line.append(f"  {n} card{'s' if n != 1 else ''}", style=muted)
+                line.append(f" {n}c" if self.compact else f"  {n} card{'s' if n != 1 else ''}", style=muted)
             lines.append(line)
-            if s.facts:
+            if s.facts and self.compact:
+                facts = Text("  " + " · ".join(f"{k} {v}" for k, v in s.facts.items()), style=muted)
+                room = max(8, self.content_size.width or 30)
+                if facts.cell_len > room:
+                    facts.truncate(room - 1)
+                    facts.append("…", style=muted)
+                lines.append(facts)
+            elif s.facts:
                 facts = Text("  ", style=muted)
                 facts.append(" · ".join(f"{k} {v}" for k, v in s.facts.items()), style=muted)
                 lines.append(facts)
+            bar = self._track_line(s.seat, style, muted)
+            if bar is not None:
+                lines.append(bar)
         return lines
+
+    def _track(self) -> tuple[float, list[float], list[float]] | None:
+        """(target, scores, back pegs) from `extra["track"]`, or None when there is none."""
+        obs = self.obs
+        track = obs.extra.get("track") if obs is not None else None
+        if not isinstance(track, dict):
+            return None
+        target, scores = track.get("target"), track.get("scores")
+        if not isinstance(target, (int, float)) or target <= 0 or not isinstance(scores, (list, tuple)):
+            return None
+        back = track.get("back")
+        if not isinstance(back, (list, tuple)):
+            back = []
+        num = lambda v: float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None  # noqa: E731
+        return float(target), [num(v) for v in scores], [num(v) for v in back]
+
+    def _track_line(self, seat: int, style: Style, muted: Style) -> Text | None:
+        found = self._track()
+        if found is None:
+            return None
+        target, scores, back = found
+        if not 0 <= seat < len(scores) or scores[seat] is None:
+            return None
+        score = scores[seat]
+        label = f" {score:g}/{target:g}"
+        width = max(6, (self.content_size.width or 30) - 2 - len(label))
+        filled = min(width, max(0, round(width * score / target)))
+        prev = back[seat] if seat < len(back) else None
+        # the front peg (●) at the score; the stretch since the back peg (the latest gain) is thin
+        back_at = filled if prev is None else min(filled, max(0, round(width * prev / target)))
+        line = Text("  ")
+        track_s = self.get_component_rich_style("seats-panel--track", partial=True)
+        for i in range(width):
+            if i == filled - 1:
+                line.append("●", style=style + Style(bold=True))
+            elif i < back_at:
+                line.append("━", style=style + Style(bold=True))
+            elif i < filled:
+                line.append("╌", style=style)
+            else:
+                line.append("·" if (i + 1) % 5 else "┆", style=track_s or muted)
+        line.append(label, style=muted)
+        return line
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return self._height(width)

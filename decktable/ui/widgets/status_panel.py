@@ -46,6 +46,14 @@ class StatusPanel(Widget):
         self.obs: Observation | None = None
         self.hint = ""
         self._tallest = 0  # the panel never shrinks (a shrink costs a relayout of the screen)
+        #: small terminals: the prompt first, then one line per fact (cut to the width)
+        self.compact = False
+
+    def set_compact(self, compact: bool) -> None:
+        if compact != self.compact:
+            self.compact = compact
+            self._tallest = 0
+            self.refresh(layout=True)
 
     def show(self, obs: Observation, hint: str = "") -> None:
         """Repaint; relayout only when the height at the current width changes."""
@@ -81,13 +89,23 @@ class StatusPanel(Widget):
             line.append(v)
             lines.append(line)
         lines.extend(Text(x) for x in sentences)
+        prompt: Text | None = None
         if self.hint:
-            lines.append(Text(self.hint, style=get("status-panel--prompt", partial=True)))
+            prompt = Text(self.hint, style=get("status-panel--prompt", partial=True))
         elif obs.prompt and obs.legal:
-            lines.append(Text(obs.prompt, style=get("status-panel--prompt", partial=True)))
+            prompt = Text(obs.prompt, style=get("status-panel--prompt", partial=True))
         elif obs.to_act and not obs.over:
             names = ", ".join(obs.seats[s].name for s in obs.to_act if 0 <= s < len(obs.seats))
-            lines.append(Text(f"Waiting for {names}.", style=muted))
+            prompt = Text(f"Waiting for {names}.", style=muted)
+        if self.compact:
+            room = max(8, self.content_size.width or 30)
+            for line in lines:
+                if line.cell_len > room:
+                    line.truncate(room - 1)
+                    line.append("…")
+            return ([prompt] if prompt is not None else []) + lines or [Text("")]
+        if prompt is not None:
+            lines.append(prompt)
         return lines or [Text("")]
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:

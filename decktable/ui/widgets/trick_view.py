@@ -48,13 +48,18 @@ class TrickView(Widget):
         self.to_act: list[int] = []
 
     def show_trick(self, trick: TrickModel | None, seats: list[SeatView], to_act: list[int]) -> None:
+        """Repaint; relayout only when the wrapped last-trick line changes the height."""
+        width = self.content_size.width or 76
+        before = self.get_content_height(Size(0, 0), Size(0, 0), width)
         self.trick = trick
         self.seats = seats
         self.to_act = to_act
-        self.refresh()
+        self.refresh(layout=self.get_content_height(Size(0, 0), Size(0, 0), width) != before)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return 7
+        """Six lines, then the last trick in words, wrapped (the winner's name must not be cut)."""
+        last = self._last_text(self.trick or TrickModel(), Style()).cell_len
+        return 6 + max(1, -(-last // max(1, width)))
 
     def _seat_style(self, seat: int) -> Style:
         return self.get_component_rich_style(f"seat--{seat % SEAT_COLOURS}", partial=True)
