@@ -112,3 +112,19 @@ CROWNS: dict[str, int] = {DECKTET[i].suits[0]: i for i in range(30, 36)}
 def card(text: str) -> int:
     """The id of a Decktet card by notation; raises ValueError if there is none."""
     return DECKTET.ids([text])[0]
+
+
+def bare(card_id: int) -> str:
+    """A card's name without its article: 'Savage', 'Ace of Moons'."""
+    name = DECKTET[card_id].name
+    return name[4:] if name.startswith("The ") else name
+
+
+def the(card_id: int) -> str:
+    """A card's name inside a sentence: 'the Savage', 'the Ace of Moons'."""
+    return "the " + bare(card_id)
+
+
+def The(card_id: int) -> str:  # noqa: N802 - the capitalised form, for the start of a sentence
+    """A card's name at the start of a sentence: 'The Savage', 'The Ace of Moons'."""
+    return "The " + bare(card_id)

@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from decktable.cards.decktet import BASIC_IDS, DECKTET, PERSONALITY, SUITS
+from decktable.cards.decktet import the, The
 from decktable.engine.actions import CARD, Action, Grammar
 from decktable.engine.game import Event, Game, State, Vis, Zone
 from decktable.engine.models import GameInfo, ResultView
@@ -39,18 +40,6 @@ A_DONE = Action("done")
 A_CANCEL = Action("cancel")
 
 WIN, LOSS, UTTER = "win", "loss", "utter"
-
-
-def the(cid: int) -> str:
-    """A card's name inside a sentence: 'the Savage', 'the Ace of Leaves'."""
-    name = DECKTET[cid].name
-    return "the " + name[4:] if name.startswith("The ") else "the " + name
-
-
-def The(cid: int) -> str:
-    """A card's name at the start of a sentence."""
-    name = DECKTET[cid].name
-    return name if name.startswith("The ") else "The " + name
 
 
 def suit_words(cid: int) -> str:

@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from decktable.cards.decktet import ACES, BASIC_IDS, DECKTET, EXCUSE, EXTENDED_IDS, SUITS
+from decktable.cards.decktet import the
 from decktable.engine.actions import SUIT, Action, Grammar
 from decktable.engine.errors import BadOptions
 from decktable.engine.game import Event, Game, State, Vis, Zone
@@ -35,11 +36,6 @@ TURN_CAP = 200
 A_SEARCH = [Action("search", (s,)) for s in SUITS]
 ACE_SEARCH: dict[int, Action] = {ACES[s]: A_SEARCH[i] for i, s in enumerate(SUITS)}
 SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
-
-
-def the(cid: int) -> str:
-    name = DECKTET[cid].name
-    return "the " + name[4:] if name.startswith("The ") else "the " + name
 
 
 def ring_cells(side: int) -> list[tuple[int, int]]:

@@ -23,6 +23,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from decktable.cards.decktet import BASIC_IDS, COURTS, DECKTET, EXCUSE, PAWNS, SUITS
+from decktable.cards.decktet import the, The, bare as short
 from decktable.engine.actions import CARD, INT, WORD, Action, Grammar
 from decktable.engine.game import Event, Game, State, Vis, Zone
 from decktable.engine.kits.dealing import deal
@@ -70,21 +71,6 @@ def deck_ids(extended: str) -> list[int]:
 
 
 IN_DECK: dict[str, frozenset[int]] = {e: frozenset(deck_ids(e)) for e in ("none", "pawns", "courts")}
-
-
-def the(cid: int) -> str:
-    name = DECKTET[cid].name
-    return "the " + name[4:] if name.startswith("The ") else "the " + name
-
-
-def The(cid: int) -> str:
-    name = DECKTET[cid].name
-    return name if name.startswith("The ") else "The " + name
-
-
-def short(cid: int) -> str:
-    name = DECKTET[cid].name
-    return name[4:] if name.startswith("The ") else name
 
 
 def rank_word(r: int) -> str:

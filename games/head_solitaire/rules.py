@@ -21,6 +21,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from decktable.cards.decktet import BASIC_IDS, DECKTET, EXTENDED_IDS, SUITS
+from decktable.cards.decktet import the, The
 from decktable.engine.actions import CARD, Action, Grammar
 from decktable.engine.game import Event, Game, State, Vis, Zone
 from decktable.engine.kits import melds as mk
@@ -40,16 +41,6 @@ A_DRAW = Action("draw")
 
 MELD, DISCARD, INTERLUDE, OVER = "meld", "discard", "interlude", "over"
 KIND_WORD = {"suit": "suit-meld", "kind": "kind-meld", "run": "run-meld"}
-
-
-def the(cid: int) -> str:
-    name = DECKTET[cid].name
-    return "the " + name[4:] if name.startswith("The ") else "the " + name
-
-
-def The(cid: int) -> str:
-    t = the(cid)
-    return "T" + t[1:]
 
 
 def listing(cards: list[int]) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from decktable.cards.decktet import BASIC_IDS, DECKTET, EXCUSE, SUITS
+from decktable.cards.decktet import the, The
 from decktable.engine.actions import CARD, SUIT, WORD, Action, Grammar
 from decktable.engine.errors import BadOptions, MalformedAction
 from decktable.engine.game import Event, Game, State, Vis, Zone
@@ -70,17 +71,6 @@ DEAL_ACTION = Action("deal")
 
 def suit_name(suit: str) -> str:
     return suit.capitalize()
-
-
-def the(card: int) -> str:
-    """A card's name as it reads inside a sentence ("the Diplomat", "the Ace of Suns")."""
-    name = NAME[card]
-    return "the " + name[4:] if name.startswith("The ") else "the " + name
-
-
-def The(card: int) -> str:
-    """As `the`, at the start of a sentence."""
-    return "T" + the(card)[1:]
 
 
 def listing(words: list[str]) -> str:

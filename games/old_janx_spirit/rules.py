@@ -16,6 +16,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from decktable.cards.decktet import BASIC_IDS, DECKTET, EXTENDED_IDS, SUITS
+from decktable.cards.decktet import the, The
 from decktable.engine.actions import CARD, WORD, Action, Grammar
 from decktable.engine.game import Event, Game, State, Vis, Zone
 from decktable.engine.kits import melds as mk
@@ -35,15 +36,6 @@ A_DEAL = Action("deal")
 
 DRAW, DISCARD, OUT, END, OVER = "draw", "discard", "out", "between", "over"
 KIND_WORD = {"suit": "suit-meld", "kind": "kind-meld", "run": "run-meld"}
-
-
-def the(cid: int) -> str:
-    name = DECKTET[cid].name
-    return "the " + name[4:] if name.startswith("The ") else "the " + name
-
-
-def The(cid: int) -> str:
-    return "T" + the(cid)[1:]
 
 
 def listing(cards: list[int] | tuple[int, ...]) -> str:

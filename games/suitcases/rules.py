@@ -17,6 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from decktable.cards.decktet import COURTS, DECKTET, EXCUSE, EXTENDED_IDS, PAWNS, SUITS
+from decktable.cards.decktet import the, The, bare as short
 from decktable.engine.actions import CARD, Action, Grammar
 from decktable.engine.game import Event, Game, State, Vis, Zone
 from decktable.engine.kits.dealing import deal
@@ -52,21 +53,6 @@ CRIB, CASE, SHOW = "crib", "casing", "show"
 SUBSETS: dict[int, list[tuple[int, ...]]] = {
     n: [s for k in range(2, n + 1) for s in combinations(range(n), k)] for n in range(0, 7)
 }
-
-
-def the(cid: int) -> str:
-    name = DECKTET[cid].name
-    return "the " + name[4:] if name.startswith("The ") else "the " + name
-
-
-def The(cid: int) -> str:
-    name = DECKTET[cid].name
-    return name if name.startswith("The ") else "The " + name
-
-
-def short(cid: int) -> str:
-    name = DECKTET[cid].name
-    return name[4:] if name.startswith("The ") else name
 
 
 def rank_word(cid: int) -> str:

@@ -17,6 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from decktable.cards.decktet import BASIC_IDS, DECKTET, SUITS
+from decktable.cards.decktet import the, The, bare as short_name
 from decktable.engine.actions import CARD, CELL, Action, Grammar
 from decktable.engine.game import Event, Game, State, Vis, Zone
 from decktable.engine.kits import grid
@@ -84,21 +85,6 @@ def rank_word(cid: int) -> str:
 
 def rank_plural(r: int) -> str:
     return "Aces" if r == 1 else "Crowns" if r == 10 else f"{r}s"
-
-
-def the(cid: int) -> str:
-    name = DECKTET[cid].name
-    return "the " + name[4:] if name.startswith("The ") else "the " + name
-
-
-def The(cid: int) -> str:
-    name = DECKTET[cid].name
-    return name if name.startswith("The ") else "The " + name
-
-
-def short_name(cid: int) -> str:
-    name = DECKTET[cid].name
-    return name[4:] if name.startswith("The ") else name
 
 
 def listing(parts: list[str]) -> str:

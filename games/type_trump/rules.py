@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from decktable.cards.decktet import BASIC_IDS, DECKTET, EVENT, LOCATION, PERSONALITY, SUITS
+from decktable.cards.decktet import the, The
 from decktable.engine.actions import CARD, WORD, Action, Grammar
 from decktable.engine.errors import BadOptions
 from decktable.engine.game import Event, Game, State, Vis, Zone
@@ -43,16 +44,6 @@ A_CONFIRM = Action("confirm")
 A_SWAP = Action("swap")
 A_DEAL = Action("deal")
 DECLARE_WORDS = SUITS + ("spoiler",)
-
-
-def the(cid: int) -> str:
-    name = DECKTET[cid].name
-    return "the " + name[4:] if name.startswith("The ") else "the " + name
-
-
-def The(cid: int) -> str:
-    name = DECKTET[cid].name
-    return name if name.startswith("The ") else "The " + name
 
 
 def suits_text(mask: int, joiner: str = " or ") -> str:
