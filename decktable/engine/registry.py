@@ -7,34 +7,21 @@ the lobby lists every game from the dicts alone, and a game's engine is imported
 from __future__ import annotations
 
 import importlib
-import pkgutil
 import unicodedata
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from decktable.engine.discovery import info_dicts
 from decktable.engine.errors import UnknownGame
 from decktable.engine.models import GameInfo
 
 if TYPE_CHECKING:
     from decktable.engine.game import Game
 
-FAMILY_ORDER = {"decktet": 0, "tarot": 1, "french": 2}
-
 
 @lru_cache(maxsize=1)
 def _infos() -> dict[str, GameInfo]:
-    import games
-
-    found: dict[str, GameInfo] = {}
-    for mod in pkgutil.iter_modules(games.__path__):
-        if not mod.ispkg or mod.name.startswith("_"):
-            continue
-        pkg = importlib.import_module(f"games.{mod.name}")
-        info = getattr(pkg, "INFO", None)
-        if info is None:
-            continue
-        found[mod.name] = GameInfo(id=mod.name, **{k: v for k, v in info.items() if k != "id"})
-    return dict(sorted(found.items(), key=lambda kv: (FAMILY_ORDER.get(kv[1].family, 9), kv[1].name)))
+    return {gid: GameInfo(id=gid, **info) for gid, info in info_dicts()}
 
 
 def games() -> list[GameInfo]:

@@ -8,13 +8,11 @@ through the registry as before.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 import sys
 from dataclasses import dataclass
 from functools import lru_cache
 
-FAMILY_ORDER = {"decktet": 0, "tarot": 1, "french": 2}
+from decktable.engine.discovery import info_dicts
 
 
 @dataclass(frozen=True)
@@ -42,24 +40,16 @@ class LobbyInfo:
 
 @lru_cache(maxsize=1)
 def _infos() -> tuple[LobbyInfo, ...]:
-    import games
-
     fields = set(LobbyInfo.__dataclass_fields__)
     found: list[LobbyInfo] = []
-    for mod in pkgutil.iter_modules(games.__path__):
-        if not mod.ispkg or mod.name.startswith("_"):
-            continue
-        info = getattr(importlib.import_module(f"games.{mod.name}"), "INFO", None)
-        if not isinstance(info, dict):
-            continue
-        kw = {k: v for k, v in info.items() if k in fields and k != "id"}
+    for gid, info in info_dicts():
+        kw = {k: v for k, v in info.items() if k in fields}
         layout = kw.get("layout", "tableau")
         kw["layout"] = str(getattr(layout, "value", layout))
         try:
-            found.append(LobbyInfo(id=mod.name, **kw))
+            found.append(LobbyInfo(id=gid, **kw))
         except TypeError:
             continue  # an incomplete INFO: the registry will say what is wrong when it is chosen
-    found.sort(key=lambda i: (FAMILY_ORDER.get(i.family, 9), i.name))
     return tuple(found)
 
 
