@@ -535,3 +535,20 @@ def test_vis_sees():
     assert Vis.OTHERS.sees(1, 0) and not Vis.OTHERS.sees(1, 1) and not Vis.OTHERS.sees(1, None)
     z = Zone("hand", [1, 2], Vis.OWNER, 0)
     assert z.kind == "row" and z.label == ""
+
+
+def test_why_not_serves_both_check_and_explain() -> None:
+    """A game that defines `why_not` answers `check` and `explain` from it, so the reason a move
+    is refused is the one its legality test found."""
+    import decktable
+    from decktable.engine.game import Game
+
+    g = decktable.get_game("adaman")
+    assert type(g).why_not is not Game.why_not
+    s = g.new(1, seed=1)
+    action = g.parse("done")  # nothing targeted yet
+    reason = g.check(s, 0, action)
+    assert reason and reason == g.explain(s, 0, action)
+    legal = g.legal_actions(s, 0)[0]
+    assert g.check(s, 0, legal) is None
+    assert g.explain(s, 0, legal) == "That move is allowed now."

@@ -308,12 +308,24 @@ class Game:
 
     # -- hooks with defaults -----------------------------------------------------------------
 
+    def why_not(self, state: State, seat: int, action: Action) -> str | None:
+        """None when the action is legal now, else the reason in a sentence. A game that can say
+        both in one place defines this, and `check` and `explain` both answer from it."""
+        raise NotImplementedError
+
+    def _has_why_not(self) -> bool:
+        return type(self).why_not is not Game.why_not
+
     def explain(self, state: State, seat: int, action: Action) -> str:
         """Why a well-formed action is illegal now, in a sentence a player understands."""
+        if self._has_why_not():
+            return self.why_not(state, seat, action) or "That move is allowed now."
         return "that is not one of the moves allowed now"
 
     def check(self, state: State, seat: int, action: Action) -> str | None:
         """None when legal, else the reason. Override for speed where listing is costly."""
+        if self._has_why_not():
+            return self.why_not(state, seat, action)
         if action in self.legal_actions(state, seat):
             return None
         return self.explain(state, seat, action)

@@ -223,11 +223,8 @@ class Adaman(Game):
         out.append(A_CANCEL)
         return out
 
-    def check(self, state: AdamanState, seat: int, action: Action) -> str | None:
+    def why_not(self, state: AdamanState, seat: int, action: Action) -> str | None:
         return self._why(state, action)
-
-    def explain(self, state: AdamanState, seat: int, action: Action) -> str:
-        return self._why(state, action) or "That move is allowed now."
 
     def _why(self, st: AdamanState, action: Action) -> str | None:
         """None when the action is legal now, else the reason in words."""

@@ -450,11 +450,8 @@ class EmuRanchers(Game):
         out.append(A_KEEP)
         return out
 
-    def check(self, state: EmuRanchersState, seat: int, action: Action) -> str | None:
+    def why_not(self, state: EmuRanchersState, seat: int, action: Action) -> str | None:
         return self._why(state, seat, action)
-
-    def explain(self, state: EmuRanchersState, seat: int, action: Action) -> str:
-        return self._why(state, seat, action) or "That move is allowed now."
 
     def _bird_no(self, st: EmuRanchersState, seat: int, text: str) -> tuple[int, str | None]:
         try:

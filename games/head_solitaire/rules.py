@@ -201,11 +201,8 @@ class HeadSolitaire(Game):
             return [A_DISCARD[c] for c in st.hand]
         return [A_SKIP, A_DRAW]
 
-    def check(self, state: HeadSolitaireState, seat: int, action: Action) -> str | None:
+    def why_not(self, state: HeadSolitaireState, seat: int, action: Action) -> str | None:
         return self._why(state, action)
-
-    def explain(self, state: HeadSolitaireState, seat: int, action: Action) -> str:
-        return self._why(state, action) or "That move is allowed now."
 
     def _why(self, st: HeadSolitaireState, action: Action) -> str | None:
         verb = action.verb

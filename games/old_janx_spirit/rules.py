@@ -167,11 +167,8 @@ class OldJanxSpirit(Game):
             return [A_DEAL]
         return [A_OUT]
 
-    def check(self, state: OldJanxSpiritState, seat: int, action: Action) -> str | None:
+    def why_not(self, state: OldJanxSpiritState, seat: int, action: Action) -> str | None:
         return self._why(state, seat, action)
-
-    def explain(self, state: OldJanxSpiritState, seat: int, action: Action) -> str:
-        return self._why(state, seat, action) or "That move is allowed now."
 
     def _why(self, st: OldJanxSpiritState, seat: int, action: Action) -> str | None:
         verb = action.verb

@@ -445,11 +445,8 @@ class Suitcases(Game):
             return out or [A_PASS]
         return [A_CONTINUE]
 
-    def check(self, state: SuitcasesState, seat: int, action: Action) -> str | None:
+    def why_not(self, state: SuitcasesState, seat: int, action: Action) -> str | None:
         return self._why(state, seat, action)
-
-    def explain(self, state: SuitcasesState, seat: int, action: Action) -> str:
-        return self._why(state, seat, action) or "That move is allowed now."
 
     def _why(self, st: SuitcasesState, seat: int, action: Action) -> str | None:
         verb = action.verb

@@ -292,11 +292,8 @@ class Thricewise(Game):
         cells = self.free_cells(st)
         return [A_PLACE[c][j] for c in cards for j in cells]
 
-    def check(self, state: ThricewiseState, seat: int, action: Action) -> str | None:
+    def why_not(self, state: ThricewiseState, seat: int, action: Action) -> str | None:
         return self._why(state, seat, action)
-
-    def explain(self, state: ThricewiseState, seat: int, action: Action) -> str:
-        return self._why(state, seat, action) or "That move is allowed now."
 
     def _why(self, st: ThricewiseState, seat: int, action: Action) -> str | None:
         verb = action.verb
