@@ -180,7 +180,7 @@ def _check_theme(name: str | None) -> str | None:
         return None
     from textual.theme import BUILTIN_THEMES
 
-    from themes.colours import THEMES
+    from decktable.themes.colours import THEMES
 
     known = list(THEMES) + sorted(BUILTIN_THEMES)
     if name not in known:
@@ -233,7 +233,7 @@ def help_text(game_id: str) -> tuple[str, str]:
     except DeckTableError as exc:
         raise UsageError(str(exc)) from None
     try:
-        pkg = importlib.import_module(f"games.{info.id}")
+        pkg = importlib.import_module(f"decktable.rulesets.{info.id}")
         return info.name, (Path(str(pkg.__file__)).parent / "help.md").read_text(encoding="utf-8")
     except (ImportError, OSError):
         raise UsageError(f"{info.name} has no rules written yet (no help.md).") from None

@@ -69,7 +69,7 @@ def test_list_shows_every_registered_game(capsys) -> None:
 def test_rules_prints_help_md_plainly_when_not_a_tty(capsys) -> None:
     with_help = [
         i for i in decktable.games()
-        if (Path(__import__(f"games.{i.id}", fromlist=["x"]).__file__).parent / "help.md").exists()
+        if (Path(__import__(f"decktable.rulesets.{i.id}", fromlist=["x"]).__file__).parent / "help.md").exists()
     ]
     if not with_help:
         pytest.skip("no game has a help.md yet")

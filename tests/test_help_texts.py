@@ -20,7 +20,7 @@ RUN = 10  # this many words in a row, the same as a seed sentence, count as copi
 
 
 def _help(game_id: str) -> str:
-    pkg = import_module(f"games.{game_id}")
+    pkg = import_module(f"decktable.rulesets.{game_id}")
     return (Path(pkg.__file__).parent / "help.md").read_text(encoding="utf-8")
 
 

@@ -124,9 +124,9 @@ def test_best_direction_reads_the_info_key(monkeypatch: pytest.MonkeyPatch) -> N
     import types
     import sys
 
-    pkg = types.ModuleType("games.fake_low")
+    pkg = types.ModuleType("decktable.rulesets.fake_low")
     pkg.INFO = dict(name="Fake Low", best="low")
-    monkeypatch.setitem(sys.modules, "games.fake_low", pkg)
+    monkeypatch.setitem(sys.modules, "decktable.rulesets.fake_low", pkg)
     assert history.best_direction("fake_low") == "low"
     assert history.best_direction("no_such_game_here") == "high"
 

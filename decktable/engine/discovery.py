@@ -17,13 +17,13 @@ FAMILY_ORDER = {"decktet": 0, "tarot": 1, "french": 2}
 @lru_cache(maxsize=1)
 def info_dicts() -> tuple[tuple[str, dict[str, Any]], ...]:
     """(id, INFO) for every game package, grouped by family, then by name."""
-    import games
+    from decktable import rulesets as games
 
     found: list[tuple[str, dict[str, Any]]] = []
     for mod in pkgutil.iter_modules(games.__path__):
         if not mod.ispkg or mod.name.startswith("_"):
             continue
-        info = getattr(importlib.import_module(f"games.{mod.name}"), "INFO", None)
+        info = getattr(importlib.import_module(f"decktable.rulesets.{mod.name}"), "INFO", None)
         if isinstance(info, dict):
             found.append((mod.name, {k: v for k, v in info.items() if k != "id"}))
     found.sort(key=lambda kv: (FAMILY_ORDER.get(str(kv[1].get("family")), 9), str(kv[1].get("name"))))

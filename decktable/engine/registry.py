@@ -48,7 +48,7 @@ def resolve(name: str) -> GameInfo:
 
 @lru_cache(maxsize=None)
 def _load(game_id: str) -> Game:
-    pkg = importlib.import_module(f"games.{game_id}")
+    pkg = importlib.import_module(f"decktable.rulesets.{game_id}")
     game = pkg.load()
     return game
 

@@ -98,7 +98,7 @@ class GameStats:
 def best_direction(game_id: str) -> str:
     """'high' or 'low': from the game's INFO `best` key (default 'high')."""
     try:
-        pkg = importlib.import_module(f"games.{game_id}")
+        pkg = importlib.import_module(f"decktable.rulesets.{game_id}")
     except ImportError:
         return "high"
     value = str(getattr(pkg, "INFO", {}).get("best", "high")).lower()

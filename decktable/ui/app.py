@@ -18,10 +18,10 @@ from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
-import themes
+from decktable import themes
 from decktable.ui.screens.lobby import LobbyScreen
 from decktable.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-from themes.colours import DEFAULT_THEME, THEMES
+from decktable.themes.colours import DEFAULT_THEME, THEMES
 
 if TYPE_CHECKING:
     from decktable.engine.match import Match

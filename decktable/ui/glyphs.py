@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Mapping
 from rich.style import Style
 from rich.text import Text
 
-from themes.glyphs import CARD_SETS, DEFAULT_SET, GlyphSet
+from decktable.themes.glyphs import CARD_SETS, DEFAULT_SET, GlyphSet
 
 if TYPE_CHECKING:
     from decktable.cards.base import Catalogue

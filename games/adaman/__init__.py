@@ -17,6 +17,6 @@ INFO = dict(
 
 
 def load():
-    from games.adaman.rules import GAME
+    from decktable.rulesets.adaman.rules import GAME
 
     return GAME

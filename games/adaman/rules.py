@@ -18,7 +18,7 @@ from decktable.engine.actions import CARD, Action, Grammar
 from decktable.engine.game import Event, Game, State, Vis, Zone
 from decktable.engine.models import GameInfo, ResultView
 from decktable.engine.rng import Rng
-from games.adaman import INFO
+from decktable.rulesets.adaman import INFO
 
 # -- per-card tables (ids 0..35 are the basic deck) ------------------------------------------------
 

@@ -17,6 +17,6 @@ INFO = dict(
 
 
 def load():
-    from games.circle_search.rules import GAME
+    from decktable.rulesets.circle_search.rules import GAME
 
     return GAME

@@ -20,7 +20,7 @@ from decktable.engine.errors import BadOptions
 from decktable.engine.game import Event, Game, State, Vis, Zone
 from decktable.engine.models import BoardView, CellView, GameInfo, ResultView
 from decktable.engine.rng import Rng
-from games.circle_search import INFO
+from decktable.rulesets.circle_search import INFO
 
 N = len(DECKTET)
 RANK: list[int] = [DECKTET[i].rank or 0 for i in range(N)]

@@ -17,6 +17,6 @@ INFO = dict(
 
 
 def load():
-    from games.emu_ranchers.rules import GAME
+    from decktable.rulesets.emu_ranchers.rules import GAME
 
     return GAME

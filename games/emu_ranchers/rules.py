@@ -29,7 +29,7 @@ from decktable.engine.game import Event, Game, State, Vis, Zone
 from decktable.engine.kits.dealing import deal
 from decktable.engine.models import GameInfo, ResultView
 from decktable.engine.rng import Rng
-from games.emu_ranchers import INFO
+from decktable.rulesets.emu_ranchers import INFO
 
 # -- per-card tables ------------------------------------------------------------------------------
 

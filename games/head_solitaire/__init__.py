@@ -18,6 +18,6 @@ INFO = dict(
 
 
 def load():
-    from games.head_solitaire.rules import GAME
+    from decktable.rulesets.head_solitaire.rules import GAME
 
     return GAME

@@ -27,7 +27,7 @@ from decktable.engine.game import Event, Game, State, Vis, Zone
 from decktable.engine.kits import melds as mk
 from decktable.engine.models import GameInfo, ResultView
 from decktable.engine.rng import Rng
-from games.head_solitaire import INFO
+from decktable.rulesets.head_solitaire import INFO
 
 N = len(DECKTET)
 HAND = 6

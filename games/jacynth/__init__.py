@@ -17,6 +17,6 @@ INFO = dict(
 
 
 def load():
-    from games.jacynth.rules import GAME
+    from decktable.rulesets.jacynth.rules import GAME
 
     return GAME

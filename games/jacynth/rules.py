@@ -23,7 +23,7 @@ from decktable.engine.game import Event, Game, State, Vis, Zone
 from decktable.engine.kits import dealing, grid
 from decktable.engine.models import BoardView, CellView, GameInfo, ResultView
 from decktable.engine.rng import Rng
-from games.jacynth import INFO
+from decktable.rulesets.jacynth import INFO
 
 SIZE = 6
 NCELLS = SIZE * SIZE

@@ -17,6 +17,6 @@ INFO = dict(
 
 
 def load():
-    from games.nonesuch.rules import GAME
+    from decktable.rulesets.nonesuch.rules import GAME
 
     return GAME

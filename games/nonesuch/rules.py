@@ -22,7 +22,7 @@ from decktable.engine.kits.dealing import deal, left_of
 from decktable.engine.kits.tricks import Trick, follow_options, winner
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
-from games.nonesuch import INFO
+from decktable.rulesets.nonesuch import INFO
 
 # -- tables, per card id ------------------------------------------------------------------------
 

@@ -17,6 +17,6 @@ INFO = dict(
 
 
 def load():
-    from games.old_janx_spirit.rules import GAME
+    from decktable.rulesets.old_janx_spirit.rules import GAME
 
     return GAME

@@ -23,7 +23,7 @@ from decktable.engine.kits import melds as mk
 from decktable.engine.kits.dealing import deal
 from decktable.engine.models import GameInfo, ResultView
 from decktable.engine.rng import Rng
-from games.old_janx_spirit import INFO
+from decktable.rulesets.old_janx_spirit import INFO
 
 N = len(DECKTET)
 HAND = 10

@@ -17,6 +17,6 @@ INFO = dict(
 
 
 def load():
-    from games.suitcases.rules import GAME
+    from decktable.rulesets.suitcases.rules import GAME
 
     return GAME

@@ -24,7 +24,7 @@ from decktable.engine.kits.dealing import deal
 from decktable.engine.kits.melds import ALL_SUITS, SUIT_BITS
 from decktable.engine.models import GameInfo, ResultView
 from decktable.engine.rng import Rng
-from games.suitcases import INFO
+from decktable.rulesets.suitcases import INFO
 
 # -- tables -------------------------------------------------------------------------------------
 

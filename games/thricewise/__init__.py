@@ -17,6 +17,6 @@ INFO = dict(
 
 
 def load():
-    from games.thricewise.rules import GAME
+    from decktable.rulesets.thricewise.rules import GAME
 
     return GAME

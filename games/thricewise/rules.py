@@ -23,7 +23,7 @@ from decktable.engine.game import Event, Game, State, Vis, Zone
 from decktable.engine.kits import grid
 from decktable.engine.models import BoardView, CellView, GameInfo, ResultView
 from decktable.engine.rng import Rng
-from games.thricewise import INFO
+from decktable.rulesets.thricewise import INFO
 
 # -- tables -------------------------------------------------------------------------------------
 

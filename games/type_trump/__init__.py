@@ -17,6 +17,6 @@ INFO = dict(
 
 
 def load():
-    from games.type_trump.rules import GAME
+    from decktable.rulesets.type_trump.rules import GAME
 
     return GAME

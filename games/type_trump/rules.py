@@ -22,7 +22,7 @@ from decktable.engine.kits.dealing import deal
 from decktable.engine.kits.tricks import Trick, follow_options, winner
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
-from games.type_trump import INFO
+from decktable.rulesets.type_trump import INFO
 
 # -- per-card tables (the basic deck, ids 0..35) ------------------------------------------------------
 

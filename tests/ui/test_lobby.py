@@ -290,7 +290,7 @@ async def test_help_shows_a_real_games_help_md() -> None:
 
     with_help = [
         i for i in decktable.games()
-        if (Path(__import__(f"games.{i.id}", fromlist=["x"]).__file__).parent / "help.md").exists()
+        if (Path(__import__(f"decktable.rulesets.{i.id}", fromlist=["x"]).__file__).parent / "help.md").exists()
     ]
     if not with_help:
         pytest.skip("no game has a help.md yet")

@@ -10,7 +10,7 @@ from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-import themes
+from decktable import themes
 
 
 class CurtainScreen(Screen[None]):

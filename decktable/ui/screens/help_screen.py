@@ -74,7 +74,7 @@ def help_markdown(game_id: str | None) -> str:
 
     info = resolve(game_id)
     try:
-        pkg = importlib.import_module(f"games.{info.id}")
+        pkg = importlib.import_module(f"decktable.rulesets.{info.id}")
         return (Path(str(pkg.__file__)).parent / "help.md").read_text(encoding="utf-8")
     except (ImportError, OSError):
         return f"# {info.name}\n\n{info.summary}\n\nThe full rules of {info.name} are not written yet.\n"

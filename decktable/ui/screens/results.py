@@ -13,7 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-import themes
+from decktable import themes
 
 if TYPE_CHECKING:
     from decktable.engine.match import Match

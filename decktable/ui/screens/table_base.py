@@ -31,7 +31,7 @@ from textual.widget import Widget
 from textual.reactive import Reactive
 from textual.widgets import Button, Static
 
-import themes
+from decktable import themes
 from decktable.engine.actions import CARD, CARDS, CELL, INT, SUIT, WORD, Action
 from decktable.engine.errors import DeckTableError
 from decktable.engine.models import ActionView, Observation, ZoneView

@@ -11,7 +11,7 @@ from decktable.engine.actions import Action
 from decktable.engine.errors import BadOptions, GameOver, IllegalMove, MalformedAction
 from decktable.engine.registry import get_game, resolve
 from decktable.engine.rng import Rng
-from games.adaman.rules import GAME, IS_P, PERSONALITIES, RANK, AdamanState
+from decktable.rulesets.adaman.rules import GAME, IS_P, PERSONALITIES, RANK, AdamanState
 
 g = GAME
 

@@ -10,7 +10,7 @@ import pytest
 from decktable.cards.decktet import ACES, BASIC_IDS, DECKTET, EXCUSE, EXTENDED_IDS, card
 from decktable.engine.errors import BadOptions, IllegalMove, NotYourTurn
 from decktable.engine.game import Vis
-from games.circle_search.rules import GAME, TURN_CAP, CircleSearchState, ring_cells
+from decktable.rulesets.circle_search.rules import GAME, TURN_CAP, CircleSearchState, ring_cells
 
 g = GAME
 

@@ -10,7 +10,7 @@ import pytest
 from decktable.cards.decktet import BASIC_IDS, COURTS, DECKTET, EXCUSE, PAWNS, card
 from decktable.engine.errors import BadOptions, GameOver, IllegalMove, NotYourTurn
 from decktable.engine.registry import get_game, resolve
-from games.emu_ranchers.rules import (
+from decktable.rulesets.emu_ranchers.rules import (
     DRAW,
     EXC,
     GAME,

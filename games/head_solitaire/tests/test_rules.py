@@ -9,7 +9,7 @@ import pytest
 from decktable.cards.decktet import BASIC_IDS, DECKTET, EXTENDED_IDS, card
 from decktable.engine.errors import BadOptions, IllegalMove
 from decktable.engine.kits import melds as mk
-from games.head_solitaire.rules import GAME as G
+from decktable.rulesets.head_solitaire.rules import GAME as G
 
 NO_MELD_A = ["forest", "calamity", "origin", "cave", "huntress", "market"]
 NO_MELD_B = ["discovery", "pact", "penitent", "betrayal", "diplomat", "lunatic"]

@@ -11,8 +11,8 @@ from decktable.cards.decktet import DECKTET, SUITS, card
 from decktable.engine.errors import BadOptions, IllegalMove, NotYourTurn
 from decktable.engine.kits import grid
 from decktable.engine.rng import Rng
-from games.jacynth.rules import GAME as g
-from games.jacynth.rules import INFLUENCE, LAYOUTS, PLACE
+from decktable.rulesets.jacynth.rules import GAME as g
+from decktable.rulesets.jacynth.rules import INFLUENCE, LAYOUTS, PLACE
 
 NAMES = ["Ann", "Bea", "Cid"]
 
@@ -410,7 +410,7 @@ def test_observation_is_public_apart_from_own_hand():
 
 
 def test_check_agrees_with_legal_actions():
-    from games.jacynth.rules import CELL_NAMES, INFLUENCE_ACTIONS, PASS, PLACE_ACTIONS
+    from decktable.rulesets.jacynth.rules import CELL_NAMES, INFLUENCE_ACTIONS, PASS, PLACE_ACTIONS
 
     every = [a for row in PLACE_ACTIONS for a in row] + list(INFLUENCE_ACTIONS) + [PASS]
     for seed in range(6):

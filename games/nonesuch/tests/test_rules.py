@@ -10,7 +10,7 @@ from decktable.cards.decktet import DECKTET, EXCUSE, card
 from decktable.engine.actions import Action
 from decktable.engine.errors import BadOptions, IllegalMove, MalformedAction, NotYourTurn
 from decktable.engine.rng import Rng
-from games.nonesuch.rules import (
+from decktable.rulesets.nonesuch.rules import (
     FULL,
     GAME,
     MOST,

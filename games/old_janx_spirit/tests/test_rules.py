@@ -9,7 +9,7 @@ import pytest
 from decktable.cards.decktet import BASIC_IDS, DECKTET, EXTENDED_IDS, card
 from decktable.engine.errors import BadOptions, IllegalMove, NotYourTurn
 from decktable.engine.kits import melds as mk
-from games.old_janx_spirit.rules import GAME as G
+from decktable.rulesets.old_janx_spirit.rules import GAME as G
 
 EX_I = ["author", "desert", "origin", "painter", "savage", "journey", "ace-moons", "ace-suns", "ace-waves", "ace-leaves"]
 EX_II = ["savage", "journey", "ace-suns", "ace-knots", "battle", "soldier", "market", "castle", "betrayal", "merchant"]

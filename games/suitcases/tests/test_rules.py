@@ -13,7 +13,7 @@ from decktable.engine.errors import BadOptions, GameOver, IllegalMove, NotYourTu
 from decktable.engine.kits.melds import is_suit_meld
 from decktable.engine.registry import get_game
 from decktable.engine.actions import Action
-from games.suitcases.rules import (
+from decktable.rulesets.suitcases.rules import (
     CASE,
     CRIB,
     GAME,
@@ -173,7 +173,7 @@ def play_seq(names: list[str]) -> list[int]:
     total = suits = 0
     out = []
     from decktable.engine.kits.melds import SUIT_BITS
-    from games.suitcases.rules import VAL
+    from decktable.rulesets.suitcases.rules import VAL
 
     for n in names:
         c = card(n)

@@ -12,7 +12,7 @@ from decktable.engine.errors import BadOptions, GameOver, IllegalMove, NotYourTu
 from decktable.engine.kits import grid
 from decktable.engine.registry import get_game, resolve
 from decktable.engine.rng import Rng
-from games.thricewise.rules import (
+from decktable.rulesets.thricewise.rules import (
     CELL_ID,
     CELL_NAME,
     CHOOSE,

@@ -9,7 +9,7 @@ import pytest
 from decktable.cards.decktet import BASIC_IDS, DECKTET, SUITS, card
 from decktable.engine.errors import BadOptions, IllegalMove, NotYourTurn
 from decktable.engine.kits.tricks import Trick
-from games.type_trump.rules import GAME, MASK, SPOILER, TRUMP, TypeTrumpState
+from decktable.rulesets.type_trump.rules import GAME, MASK, SPOILER, TRUMP, TypeTrumpState
 
 g = GAME
 PERS, LOC, EVT = 0, 1, 2
