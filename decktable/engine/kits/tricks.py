@@ -57,3 +57,101 @@ def winner(
     if best_i < 0:
         return 0
     return best_i
+
+
+def head_options(
+    hand: Sequence[int],
+    follows: Callable[[int], bool],
+    beats: Callable[[int], bool],
+    trumps: Callable[[int], bool] | None = None,
+) -> list[int]:
+    """Strict play (Schnapsen after the stock is closed, Sixty-Six, Bezique's last tricks): cards
+    that follow the lead and beat it; else cards that follow; else trumps (when `trumps` is given);
+    else the whole hand. `beats(card)` is only asked of cards that follow."""
+    same = [c for c in hand if follows(c)]
+    if same:
+        higher = [c for c in same if beats(c)]
+        return higher if higher else same
+    if trumps is not None:
+        trump_cards = [c for c in hand if trumps(c)]
+        if trump_cards:
+            return trump_cards
+    return list(hand)
+
+
+def beating_assignment(
+    led: Sequence[int], answer: Sequence[int], beats: Callable[[int, int], bool]
+) -> tuple[int, ...] | None:
+    """Multi-card tricks (Bura): a one-to-one pairing in which every answer card beats its led
+    card, as `pairing[i]` = the index in `answer` of the card set against `led[i]`; None when no
+    such pairing exists (then the leader wins). `beats(answer_card, led_card)`. Tries every
+    pairing, so it is meant for a handful of cards (3 cards: 6 pairings)."""
+    n = len(led)
+    if n != len(answer):
+        return None
+    if n == 1:
+        return (0,) if beats(answer[0], led[0]) else None
+    from itertools import permutations
+
+    for perm in permutations(range(n)):
+        if all(beats(answer[perm[i]], led[i]) for i in range(n)):
+            return perm
+    return None
+
+
+def beats_play(
+    play: Sequence[int],
+    target: Sequence[int],
+    suit_of: Callable[[int], Hashable],
+    rank_of: Callable[[int], int],
+    trump: Hashable | None = None,
+) -> bool:
+    """Beating games (Mattis, and Durak-like games): whether `play` beats `target`, each one card
+    or a sequence of one suit. It beats when it is of the same suit and every card of it ranks
+    above every card of the target, or when it is trump and the target is not. The number of
+    cards does not matter. Both must be non-empty and of one suit each (the caller checks)."""
+    ps = suit_of(play[0])
+    if ps == suit_of(target[0]):
+        return min(rank_of(c) for c in play) > max(rank_of(c) for c in target)
+    return trump is not None and ps == trump
+
+
+def suit_runs(
+    hand: Sequence[int],
+    suit_of: Callable[[int], Hashable],
+    rank_of: Callable[[int], int],
+    min_len: int = 2,
+) -> list[list[int]]:
+    """Every sequence in a hand: `min_len` or more cards of one suit with consecutive ranks
+    (each card once, ranks as `rank_of` gives them; no wrap-around). Each sequence is listed
+    low to high, by suit as the suits first appear in the hand, then by lowest card, then length."""
+    by_suit: dict[Hashable, list[int]] = {}
+    for c in hand:
+        by_suit.setdefault(suit_of(c), []).append(c)
+    out: list[list[int]] = []
+    for cards in by_suit.values():
+        cards = sorted(cards, key=rank_of)
+        start = 0
+        for i in range(1, len(cards) + 1):
+            if i == len(cards) or rank_of(cards[i]) != rank_of(cards[i - 1]) + 1:
+                block = cards[start:i]
+                for a in range(len(block)):
+                    for b in range(a + min_len, len(block) + 1):
+                        out.append(block[a:b])
+                start = i
+    return out
+
+
+def stopped_trick(
+    plays: Sequence[tuple[int, int]],
+    answers: Callable[[int], bool],
+    strength: Callable[[int], Hashable],
+) -> int | None:
+    """A trick that stops as soon as someone cannot follow (Getaway): None while every play after
+    the lead answers it; else the index in `plays` of the play whose player picks up the whole
+    trick, the strongest play that answers the lead (earlier play on equal strength). Only plays
+    before the first one that does not answer count; the lead always answers."""
+    for i in range(1, len(plays)):
+        if not answers(plays[i][1]):
+            return winner(plays[:i], lambda c: strength(c) if answers(c) else None)
+    return None

@@ -1,0 +1,225 @@
+"""Bura played by keys: one human against a bot through a whole one-hand game (max_hands 1) to the
+results screen, with leads and answers of several cards; and two humans whose hands, and whose
+private answers to the special-lead question, never show under the curtain or during the other's
+turn.
+
+Plays of several cards (`lead 7h 9h`) are made by marking each card with space and pressing Enter
+where the shared card strip offers marking, else through the "What to do with …?" menu of the
+first card (which then lists every action that card starts). play_helpers' card patterns know the
+Decktet only, so the French patterns are built here from the glyph functions the screen uses.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from play_helpers import all_widget_text, game_over, log_lines, text_without_buttons  # noqa: E402
+from table_driver import (  # noqa: E402
+    SIZE,
+    focus_widget,
+    make_app,
+    play,
+    press,
+    screen_text,
+    settle,
+    table,
+    viewer_obs,
+)
+from textual.widgets import OptionList  # noqa: E402
+
+from decktable.cards.french import FRENCH  # noqa: E402
+from decktable.engine.match import Match  # noqa: E402
+from decktable.engine.models import ActionView, Observation  # noqa: E402
+from decktable.ui.glyphs import card_label, card_name  # noqa: E402
+from decktable.ui.screens.curtain import CurtainScreen  # noqa: E402
+from decktable.ui.screens.results import ResultsScreen  # noqa: E402
+from decktable.ui.screens.trick_table import TrickTableScreen  # noqa: E402
+from decktable.ui.widgets.card_strip import CardStrip  # noqa: E402
+from decktable.ui.widgets.choice_menu import ChoiceMenu  # noqa: E402
+
+ONE_HAND = {"max_hands": 1}
+
+
+@lru_cache(maxsize=None)
+def patterns(slug: str) -> tuple[re.Pattern[str], ...]:
+    """Ways a French card could be named on screen: slug, full name, glyph label."""
+    c = FRENCH.find(slug)
+    assert c is not None
+    words = {slug, c.name, card_name(slug, "french"), card_label(slug, "french")}
+    return tuple(re.compile(rf"(?<![\w-]){re.escape(w)}(?![\w-])") for w in words if w)
+
+
+def secret_cards(match: Match, seat: int) -> list[str]:
+    """The seat's hand, less any card the public log has named (the drawn up card)."""
+    obs = match.game.observe(match.state, seat)
+    said = "\n".join(log_lines(match))
+    return [c for c in obs.zone(f"hand{seat}").cards if not any(p.search(said) for p in patterns(c))]
+
+
+def shown(text: str, slugs: list[str]) -> list[str]:
+    return [s for s in slugs if any(p.search(text) for p in patterns(s))]
+
+
+def cards_of(action: ActionView) -> list[str]:
+    verb, *args = action.text.split()
+    return args if verb in ("lead", "answer") else []
+
+
+async def play_by_keys(pilot, app, action: ActionView) -> None:
+    """One legal action by keys: marking for several cards where the strip can mark, else the
+    shared driver (a card's menu, or a button)."""
+    cards = cards_of(action)
+    if len(cards) < 2:
+        await play(pilot, app, action)
+        return
+    await focus_widget(pilot, app, lambda w: isinstance(w, CardStrip) and cards[0] in w.cards)
+    strip = app.focused
+    assert isinstance(strip, CardStrip)
+    if not hasattr(strip, "picked"):
+        await play(pilot, app, action)  # the menu on the first card lists the whole lead
+        return
+    for card in cards:
+        await pilot.press("home")
+        for _ in range(len(strip.cards) + 1):
+            if strip.current == card:
+                break
+            await pilot.press("right")
+        assert strip.current == card
+        await press(pilot, "space")
+    assert sorted(strip.picked) == sorted(cards)
+    await press(pilot, "enter")
+    if isinstance(app.screen, ChoiceMenu):
+        menu = app.screen
+        options = menu.query_one(OptionList)
+        labels = [label for label, _t in menu.choices]
+        target = labels.index(action.label)
+        for _ in range(len(labels)):
+            if options.highlighted == target:
+                break
+            await pilot.press("down")
+        await press(pilot, "enter")
+    await settle(pilot)
+
+
+async def play_until(pilot, app, pick, done, on_curtain=None, on_turn=None, limit: int = 300) -> list[ActionView]:
+    """As play_helpers.play_until, with play_by_keys for plays of several cards."""
+    await settle(pilot)
+    match = table(app).match
+    played: list[ActionView] = []
+    for _ in range(limit):
+        if done(match):
+            return played
+        if isinstance(app.screen, CurtainScreen):
+            if on_curtain is not None:
+                on_curtain()
+            await press(pilot, "enter")
+            assert not isinstance(app.screen, CurtainScreen)
+            continue
+        assert not isinstance(app.screen, ResultsScreen), "the game ended before the goal"
+        obs = viewer_obs(app)
+        assert obs.seat is not None and obs.legal
+        assert match.human_to_act() == obs.seat
+        if on_turn is not None:
+            on_turn(obs)
+        action = pick(obs)
+        before = len(match.log)
+        await play_by_keys(pilot, app, action)
+        assert len(match.log) > before, f"{action.text!r} was not carried out by the keys"
+        assert match.log[before].seat == obs.seat and match.log[before].action == action.text
+        played.append(action)
+    raise AssertionError(f"not done after {limit} decisions")
+
+
+def picker(seed: int, announce: bool = False):
+    """Random legal moves; never claims (so the hand is played out) except at the very end, and
+    leads or answers with several cards whenever it can (to exercise that path)."""
+    rng = random.Random(seed)
+
+    def pick(obs: Observation) -> ActionView:
+        legal = list(obs.legal)
+        if announce:
+            ann = [a for a in legal if a.text.startswith("announce")]
+            if ann:
+                return ann[0]
+        if obs.phase == "final":
+            return next(a for a in legal if a.text == "pass")
+        rest = [a for a in legal if a.text not in ("claim",) and not a.text.startswith("announce")]
+        multi = [a for a in rest if len(cards_of(a)) > 1]
+        return rng.choice(multi if multi and rng.random() < 0.7 else rest)
+
+    return pick
+
+
+async def test_bura_game_by_keys() -> None:
+    app = make_app("bura", "Ann,bot", seed=27, options=ONE_HAND)  # a seed with leads and answers of two cards
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(table(app), TrickTableScreen)
+        match = table(app).match
+        played = await play_until(pilot, app, picker(1), game_over)
+        verbs = {a.text.split()[0] for a in played}
+        assert {"pass", "lead", "answer"} <= verbs or {"pass", "answer"} <= verbs
+        assert any(len(cards_of(a)) > 1 for a in played), "no play of several cards was made by keys"
+        await settle(pilot)
+        assert isinstance(app.screen, ResultsScreen)
+        text = screen_text(app)
+        assert "Ann" in text
+        assert any(t.startswith("Ann") for t in log_lines(match))
+
+
+# Ann (seat 0, leads first) holds a Molodka in Diamonds; Spades are trump.
+STACK_FIRST = ["6d", "7c", "8d", "9c", "9d", "jh", "6s"]
+
+
+def stacked_deck() -> list[str]:
+    from decktable.rulesets.bura.rules import FULL, SLUG
+
+    rest = [SLUG[c] for c in FULL if SLUG[c] not in STACK_FIRST]
+    random.Random(3).shuffle(rest)
+    return STACK_FIRST + rest
+
+
+async def test_bura_two_humans_keep_secrets() -> None:
+    app = make_app("bura", "Ann,Bea", seed=4, options=ONE_HAND, deck=stacked_deck())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        match = table(app).match
+        checks = {"curtain": 0, "ask": 0, "turn": 0}
+
+        def revealed() -> bool:
+            return any(e.kind == "reveal" for entry in match.log for e in entry.events)
+
+        def on_curtain() -> None:
+            checks["curtain"] += 1
+            text = all_widget_text(app)
+            for seat in (0, 1):
+                assert not shown(text, secret_cards(match, seat)), f"seat {seat}'s hand under the curtain"
+            if not revealed():
+                assert "announces" not in text and "Molodka (three" not in text
+
+        def on_turn(obs: Observation) -> None:
+            checks["turn"] += 1
+            other = 1 - obs.seat
+            assert not shown(all_widget_text(app), secret_cards(match, other)), "the other human's hand shows"
+            if obs.phase == "ask" and not revealed():
+                checks["ask"] += 1
+                # whether the other has answered, and how, is not on screen beyond "answered"
+                assert "announces" not in text_without_buttons(app)
+                assert "Announce a Molodka" not in all_widget_text(app) or obs.seat == 0
+
+        # up to and through the special-lead reveal of the first trick
+        await play_until(pilot, app, picker(2, announce=True), lambda m: revealed(),
+                         on_curtain=on_curtain, on_turn=on_turn)
+        assert checks["curtain"] >= 2 and checks["ask"] == 2
+        assert "Ann announces a Molodka" in "\n".join(log_lines(match))
+        # and the hand is played out by keys to the results, the other hand never showing
+        await play_until(pilot, app, picker(3), game_over, on_curtain=on_curtain, on_turn=on_turn)
+        assert checks["turn"] >= 6
+        await settle(pilot)
+        assert isinstance(app.screen, ResultsScreen)
