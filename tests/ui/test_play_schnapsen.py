@@ -1,0 +1,110 @@
+"""Schnapsen played by keys: a one-hand game against a bot (cards from the hand and from the
+"Shown by" row, the lead-time buttons) to the results screen; and two humans whose private hands
+never show under the curtain or during the other's turn, while shown marriage cards do."""
+
+from __future__ import annotations
+
+import re
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from play_helpers import game_over, log_lines, play_until, seeded_picker  # noqa: E402
+from table_driver import SIZE, all_widget_text, make_app, screen_text, settle, table  # noqa: E402
+
+from decktable.cards.french import FRENCH  # noqa: E402
+from decktable.engine.match import Match  # noqa: E402
+from decktable.ui.glyphs import card_label, card_name  # noqa: E402
+from decktable.ui.screens.results import ResultsScreen  # noqa: E402
+from decktable.ui.screens.trick_table import TrickTableScreen  # noqa: E402
+
+ONE_HAND = {"target": 1}
+
+
+@lru_cache(maxsize=None)
+def patterns(slug: str) -> tuple[re.Pattern[str], ...]:
+    """Ways a French card could be named on screen: full name, short name, glyph label."""
+    card = FRENCH.find(slug)
+    assert card is not None
+    words = {card.name, card_name(slug, "french"), card_label(slug, "french")}
+    return tuple(re.compile(rf"(?<![\w]){re.escape(w)}(?![\w])") for w in words)
+
+
+def widget_slugs(app) -> set[str]:
+    """Slugs held by card widgets on every screen of the stack (what they would draw)."""
+    out: set[str] = set()
+    for screen in app.screen_stack:
+        for widget in screen.query("*"):
+            cards = getattr(widget, "cards", None)
+            if cards:
+                out.update(cards)
+    return out
+
+
+def private(match: Match, seat: int) -> list[str]:
+    """The cards only `seat` knows: its private hand zone, less any card the log has named
+    (a card from an earlier hand)."""
+    said = "\n".join(log_lines(match))
+    zone = match.game.observe(match.state, seat).zone(f"hand{seat}")
+    assert zone is not None
+    return [c for c in zone.cards if not any(p.search(said) for p in patterns(c))]
+
+
+def leaked(app, slugs: list[str]) -> list[str]:
+    text = all_widget_text(app)
+    on_widgets = widget_slugs(app)
+    return [s for s in slugs if s in on_widgets or any(p.search(text) for p in patterns(s))]
+
+
+async def test_schnapsen_game_by_keys() -> None:
+    app = make_app("schnapsen", "Ann,bot", seed=11, options=ONE_HAND)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(table(app), TrickTableScreen)
+        match = table(app).match
+        text = screen_text(app)
+        assert "Trump card" in text and "Stock" in text
+        # no claim until the last trick, so the hand is played through
+        played = await play_until(pilot, app, seeded_picker(3, prefer=("marry", "exchange"), avoid=("claim", "close")),
+                                  game_over)
+        verbs = {a.text.split()[0] for a in played}
+        assert "play" in verbs
+        await settle(pilot)
+        assert isinstance(app.screen, ResultsScreen)
+        text = screen_text(app)
+        assert "Placings" in text and "Ann" in text
+        assert any(t.startswith("Ann") for t in log_lines(match))
+
+
+async def test_schnapsen_two_humans_keep_hands_private() -> None:
+    app = make_app("schnapsen", "Ann,Bea", seed=5, options=ONE_HAND)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        match = table(app).match
+        checks = {"curtain": 0, "turn": 0, "shown": 0}
+
+        def on_curtain() -> None:
+            checks["curtain"] += 1
+            for seat in (0, 1):
+                assert not leaked(app, private(match, seat)), f"seat {seat}'s hand under the curtain"
+
+        def on_turn(obs) -> None:
+            checks["turn"] += 1
+            other = 1 - obs.seat
+            assert not leaked(app, private(match, other)), "the other human's hand shows"
+            # no running point count on the table without the training option
+            assert "Points" not in screen_text(app)
+            shown = match.game.observe(match.state, None).zone(f"shown{other}")
+            if shown is not None and shown.cards:
+                # what the other player showed (a marriage card, an exchanged Trump card) is on view
+                checks["shown"] += 1
+                text = all_widget_text(app)
+                assert all(c in widget_slugs(app) or any(p.search(text) for p in patterns(c)) for c in shown.cards)
+
+        pick = seeded_picker(4, prefer=("marry", "exchange"), avoid=("claim", "close"))
+        await play_until(pilot, app, pick, game_over, on_curtain=on_curtain, on_turn=on_turn)
+        assert checks["curtain"] >= 10 and checks["turn"] >= 10 and checks["shown"] >= 1, checks
+        await settle(pilot)
+        assert isinstance(app.screen, ResultsScreen)
