@@ -6,6 +6,8 @@ Prints, in one run so the figures are ratios that survive a noisy machine:
   bare-bones four-player, 36-card follow-suit trick engine in plain lists and ints;
 - the random bot's think time per decision (observation + legal actions + choice);
 - autosave write time and load (replay) time for a mid-game Match;
+- saves over match length: per-move autosave cost at moves 1-200 and 1,800-2,000, memory per
+  move beyond the log, replay per move, and a subprocess killed (-9) while autosaving >= 50 times;
 - cold start: `import decktable.ui.app`, time to the app's first screen (headless) against a bare
   Textual app with 60 widgets; keypress latency through a pseudo-terminal (optional);
 - peak memory.
@@ -155,6 +157,128 @@ def bench_saves(g: Any, n: int, directory: Path, repeats: int) -> tuple[float, f
 
 
 # ---------------------------------------------------------------------------------------------
+# Saves over match length: the journal's cost per move at move 2,000 against move 2, the memory
+# a move costs beyond its log entry, replay per move, and saves that survive kill -9.
+
+LONG_GAME = "old_janx_spirit"  # random two-player games run to about 2,500 moves
+
+
+def _long_match(g: Any, moves: int, save_path: Path | None, cls: Any = None) -> Any:
+    from decktable.engine.match import Match, Seat
+
+    for seed in range(1, 50):
+        m = (cls or Match)(g, [Seat("A", "bot"), Seat("B", "bot")], seed=seed, save_path=save_path)
+        while len(m.steps) < moves and m.bot_step() is not None:
+            pass
+        if len(m.steps) >= moves:
+            return m
+        if save_path is not None and save_path.exists():
+            save_path.unlink()
+    raise RuntimeError(f"no game of {g.info.id} reached {moves} moves")
+
+
+def bench_save_length(g: Any, directory: Path, moves: int = 2000) -> dict[str, float]:
+    """Per-move autosave µs over moves 1-200 and the last 200 (fsync on its thread, and inline),
+    bytes per move (all, and beyond the log), replay µs per move."""
+    import tracemalloc
+
+    from decktable.engine.match import LogEntry, Match
+    from decktable.store import saves
+
+    out: dict[str, float] = {}
+    for label, inline in (("thread", False), ("inline", True)):
+        times: list[float] = []
+
+        class Timed(Match):
+            def autosave(self) -> None:
+                t0 = time.perf_counter()
+                super().autosave()
+                times.append(time.perf_counter() - t0)
+
+        saves.SYNCER.inline = inline
+        try:
+            path = directory / f"long-{label}{saves.SAVE_SUFFIX}"
+            m = _long_match(g, moves, path, Timed)
+            saves.SYNCER.wait()
+        finally:
+            saves.SYNCER.inline = False
+        out[f"{label} first"] = statistics.median(times[:200]) * 1e6
+        out[f"{label} last"] = statistics.median(times[moves - 200 : moves]) * 1e6
+    t0 = time.perf_counter()
+    again = Match.from_save(saves.read_save(path))
+    out["replay"] = (time.perf_counter() - t0) / len(again.steps) * 1e6
+    assert again.state.snapshot() == m.state.snapshot()
+    # memory: a whole match, against its log alone (the same entries kept in a list)
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    m = _long_match(g, moves, None)
+    whole = tracemalloc.get_traced_memory()[0] - base
+    tracemalloc.stop()
+    log = [(s.entry.seat, s.entry.action) for s in m.steps]
+    state = g.new(["A", "B"], seed=m.seed)
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    entries = []
+    for seat, action in log:
+        events = g.apply(state, seat, action)
+        entries.append(LogEntry(seat=seat, action=action, events=events))
+    only_log = tracemalloc.get_traced_memory()[0] - base
+    tracemalloc.stop()
+    out["bytes"] = whole / moves
+    out["beyond log"] = (whole - only_log) / moves
+    return out
+
+
+_KILL_CHILD = r"""
+import sys
+from pathlib import Path
+import decktable
+from decktable.engine.match import Match, Seat
+path, game, seed = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+g = decktable.get_game(game)
+print("ready", flush=True)
+while True:
+    m = Match(g, [Seat("A", "bot"), Seat("B", "bot")], seed=seed, save_path=path)
+    n = 0
+    while m.bot_step() is not None:
+        n += 1
+        if n % 40 == 0:  # compaction: a whole rewrite now and then
+            m._saved = None
+            m.autosave()
+    seed += 1
+"""
+
+
+def kill_during_save(directory: Path, times: int, game: str = LONG_GAME, seed: int = 1) -> tuple[int, int]:
+    """A subprocess autosaving a bot game, killed (SIGKILL) at random moments `times` times; after
+    every kill the save must load (read + replay). Returns (kills, saves checked)."""
+    import signal
+
+    from decktable.engine.match import Match
+    from decktable.store.saves import read_save
+
+    rng = random.Random(seed)
+    checked = 0
+    for i in range(times):
+        path = directory / f"kill-{i}.save"
+        child = subprocess.Popen(
+            [sys.executable, "-c", _KILL_CHILD, str(path), game, str(rng.randrange(1000))],
+            stdout=subprocess.PIPE, text=True,
+        )
+        assert child.stdout is not None
+        child.stdout.readline()  # imports done
+        time.sleep(rng.uniform(0.02, 0.4))
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        child.stdout.close()
+        if path.exists():
+            m = Match.from_save(read_save(path))  # raises if the save does not load
+            assert m.steps or not read_save(path).actions
+            checked += 1
+    return times, checked
+
+
+# ---------------------------------------------------------------------------------------------
 # Cold start (subprocesses, so imports are cold)
 
 _BARE_APP = r"""
@@ -203,6 +327,81 @@ async def main():
 import asyncio
 asyncio.run(main())
 """
+
+
+_STATS_CHILD = (
+    "import io, resource, sys, time\n"
+    "t0 = time.perf_counter()\n"
+    "from decktable import cli\n"
+    "out, sys.stdout = sys.stdout, io.StringIO()\n"
+    "code = cli.main(['stats'])\n"
+    "sys.stdout = out\n"
+    # VmHWM, not ru_maxrss: a child's ru_maxrss keeps the peak of the parent it was forked from
+    "hwm = [l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM:')]\n"
+    "print(time.perf_counter() - t0, hwm[0] if hwm else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, code)\n"
+)
+
+
+def _fill_history(home: Path, rows: int) -> None:
+    """`rows` finished games in a fresh history (one transaction; seats filled by the same SQL as
+    the upgrade of an old history)."""
+    import json
+
+    from decktable.store import history
+
+    rng = random.Random(1)
+    people = ["Ann", "Bea", "Cy", "Dee", "Eve", "Fay"]
+    ids = ["jacynth", "nonesuch", "suitcases", "type_trump", "circle_search", "head_solitaire"]
+    conn = history._connect(home / "history.sqlite3")
+    conn.execute("PRAGMA synchronous = OFF")
+    batch = []
+    for i in range(rows):
+        n = rng.randint(1, 4)
+        seats = [{"name": rng.choice(people), "kind": "human" if k == 0 or rng.random() < 0.3 else "bot"}
+                 for k in range(n)]
+        scores = [rng.randint(0, 60) for _ in range(n)]
+        placings = [1 + sorted(scores, reverse=True).index(x) for x in scores]
+        batch.append((ids[i % len(ids)], "2026-01-01T00:00:00+00:00", i, json.dumps(seats), json.dumps(scores),
+                      json.dumps(placings), "{}", json.dumps([p == 1 for p in placings]), f"bench-{i}"))
+    with conn:
+        conn.executemany(
+            "INSERT INTO games (game, finished, seed, seats, scores, placings, options, won, match_id)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", batch)
+        history._fill_seats(conn)
+    conn.close()
+
+
+def bench_stats(rows: int, repeats: int) -> dict[str, float] | str:
+    """`decktable stats` as a subprocess on an empty history and on one of `rows` games: the
+    median wall time of the whole command and its peak RSS."""
+    import statistics
+
+    out: dict[str, float] = {}
+    with tempfile.TemporaryDirectory(prefix="decktable-bench-stats-") as d:
+        for label, count in (("empty", 0), ("full", rows)):
+            home = Path(d) / label
+            home.mkdir()
+            if count:
+                t0 = time.perf_counter()
+                _fill_history(home, count)
+                out["fill"] = time.perf_counter() - t0
+            env = dict(os.environ, DECKTABLE_HOME=str(home))
+            times, rss = [], []
+            for _ in range(repeats):
+                t0 = time.perf_counter()
+                p = subprocess.run([sys.executable, "-c", _STATS_CHILD], capture_output=True, text=True,
+                                   timeout=120, env=env)
+                wall = time.perf_counter() - t0
+                if p.returncode != 0 or not p.stdout.strip():
+                    return f"failed: {(p.stderr.strip().splitlines() or ['?'])[-1][:120]}"
+                inner, maxrss, code = p.stdout.split()
+                if code != "0":
+                    return f"decktable stats exited {code}"
+                times.append(wall)
+                rss.append(int(maxrss) / 1024)
+            out[f"{label} s"] = statistics.median(times)
+            out[f"{label} MiB"] = max(rss)
+    return out
 
 
 def _run_py(code: str, timeout: float = 60) -> tuple[float, str] | str:
@@ -400,7 +599,7 @@ def main(argv: list[str] | None = None) -> int:
     sys.stdout.flush()
 
     _section("Saves (a Match halfway through a random game)")
-    print(f"{'game':<22}{'moves':>7}{'autosave ms':>13}{'load+replay ms':>16}")
+    print(f"{'game':<22}{'moves':>7}{'rewrite ms':>13}{'load+replay ms':>16}")
     with tempfile.TemporaryDirectory(prefix="decktable-bench-") as d:
         seen = set()
         for g, n in loaded:
@@ -412,6 +611,39 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{g.info.id + f'-{n}p':<22}  {r}")
             else:
                 print(f"{g.info.id + f'-{n}p':<22}{r[2]:>7}{r[0]:>13.1f}{r[1]:>16.1f}")
+    sys.stdout.flush()
+
+    _section("Saves over match length (a bot game of old_janx_spirit, 2,000 moves)")
+    with tempfile.TemporaryDirectory(prefix="decktable-bench-") as d:
+        try:
+            r = bench_save_length(decktable.get_game(LONG_GAME), Path(d))
+        except Exception as exc:  # a game missing or changed: say so, go on
+            print(f"n/a ({type(exc).__name__}: {exc})")
+        else:
+            print(f"autosave per move, fsync on its thread: moves 1-200 {r['thread first']:.0f} µs, "
+                  f"1,800-2,000 {r['thread last']:.0f} µs")
+            print(f"autosave per move, fsync inline:        moves 1-200 {r['inline first']:.0f} µs, "
+                  f"1,800-2,000 {r['inline last']:.0f} µs")
+            print(f"memory per move: {r['bytes']:.0f} B with its log entry, {r['beyond log']:.0f} B beyond the log")
+            print(f"load + replay: {r['replay']:.1f} µs per move")
+        sys.stdout.flush()
+        kills = 10 if args.quick else 50
+        r = _safe("kill", lambda: kill_during_save(Path(d), kills))
+        if isinstance(r, str):
+            print(f"kill -9 during autosave: {r}")
+        else:
+            print(f"kill -9 during autosave: {r[0]} kills, {r[1]} saves found, every one loads")
+    sys.stdout.flush()
+
+    _section("History statistics (`decktable stats` as a subprocess, median wall time)")
+    rows = 100_000
+    r = _safe("stats", lambda: bench_stats(rows, 3 if args.quick else 5))
+    if isinstance(r, str):
+        print(f"n/a ({r})")
+    elif r is not None:
+        print(f"{'empty history':<24}{r['empty s'] * 1000:>8.0f} ms {r['empty MiB']:>7.1f} MiB peak RSS")
+        print(f"{f'{rows:,} games':<24}{r['full s'] * 1000:>8.0f} ms {r['full MiB']:>7.1f} MiB peak RSS"
+              f"   ratio {r['full s'] / r['empty s']:.2f}× (target ≤ 2×, < 64 MiB; filled in {r['fill']:.1f} s)")
     sys.stdout.flush()
 
     if not args.no_ui:

@@ -44,7 +44,10 @@ class LogEntry:
 
 @dataclass
 class Step:
-    state: State
+    """A step of the log. `state` is kept for compatibility and is always None: the state before
+    a step is rebuilt from the nearest checkpoint (see Match.CHECKPOINT_EVERY)."""
+
+    state: State | None
     entry: LogEntry
 
 
@@ -67,7 +70,15 @@ def parse_seats(text: str) -> list[Seat]:
 
 
 class Match:
-    """Owns one game, its state, the seats, the log and the undo snapshots."""
+    """Owns one game, its state, the seats, the log and the undo checkpoints.
+
+    Undo keeps a copy of the state every CHECKPOINT_EVERY moves (and at the start), not one per
+    move: going back clones the nearest checkpoint and replays the log forward to the target.
+    Autosave appends one line per action to the match's journal and rewrites it only to compact
+    (after undo or a failed write); `save_error` says when saving does not work.
+    """
+
+    CHECKPOINT_EVERY = 32
 
     def __init__(
         self,
@@ -78,6 +89,7 @@ class Match:
         deck: Sequence[str] | None = None,
         save_path: Path | None = None,
         on_finish: Callable[[Match], None] | None = None,
+        match_id: str | None = None,
     ) -> None:
         self.game: Game = get_game(game) if isinstance(game, str) else game
         self.seats = list(seats)
@@ -86,6 +98,13 @@ class Match:
         self.state: State = self.game.new([s.name for s in self.seats], seed=seed, deck=self.deck, **self.options)
         self.seed = self.state.seed
         self.steps: list[Step] = []
+        self._checkpoints: dict[int, State] = {0: self.state.clone()}  # step index -> state before it
+        self._saved: int | None = None  # actions known to be in the journal; None: rewrite it
+        if match_id is None:
+            from decktable.store.saves import new_match_id
+
+            match_id = new_match_id()
+        self.match_id = match_id
         self.save_path = save_path
         self.on_finish = on_finish
         self.bots: dict[int, Bot] = {i: make_bot(s.level) for i, s in enumerate(self.seats) if s.is_bot}
@@ -149,7 +168,8 @@ class Match:
         """Apply an action for a seat; raises a DeckTableError and changes nothing if refused."""
         if isinstance(action, str):
             action = self.game.parse(action)
-        before = self.state.clone()
+        n = len(self.steps)
+        checkpoint = self.state.clone() if n % self.CHECKPOINT_EVERY == 0 and n not in self._checkpoints else None
         seen_before = self._seen()
         draws_before = self.state.rng.draws
         events = self.game.apply(self.state, seat, action)
@@ -162,13 +182,52 @@ class Match:
             barrier_for=gained,
             shuffled=self.state.rng.draws != draws_before,
         )
-        self.steps.append(Step(before, entry))
+        if checkpoint is not None:
+            self._checkpoints[n] = checkpoint
+        self.steps.append(Step(None, entry))
         self.autosave()
         if self.game.is_over(self.state) and not self._finished_reported:
-            self._finished_reported = True
-            if self.on_finish is not None:
-                self.on_finish(self)
+            self.finish()
         return events
+
+    def finish(self) -> None:
+        """The game is over: report it (on_finish: the history), then free its save. The save is
+        removed only once on_finish has returned: if it raises, the save (which holds the last
+        move) is kept for the next load to report again, and `save_error` says why."""
+        self._finished_reported = True
+        if self.on_finish is not None:
+            try:
+                self.on_finish(self)
+            except Exception as exc:  # the result is not safely kept: keep the save
+                self.save_error = (
+                    f"The result could not be added to the history ({exc}); the save is kept."
+                )
+                return
+        if self.save_path is not None:
+            from decktable.store.saves import remove_save
+
+            try:
+                remove_save(self.save_path)
+            except OSError as exc:
+                self.save_error = f"The finished game's save could not be removed ({exc.strerror or exc})."
+            self._saved = None
+
+    def abandon(self) -> None:
+        """Give the match up: its own save is removed (no other game's) and saving stops."""
+        if self.save_path is not None:
+            from decktable.store.saves import remove_save
+
+            remove_save(self.save_path)
+            self.save_path = None
+        self._saved = None
+
+    def state_before(self, index: int) -> State:
+        """The state before step `index`: a clone of the nearest checkpoint, replayed forward."""
+        base = max(k for k in self._checkpoints if k <= index)
+        state = self._checkpoints[base].clone()
+        for step in self.steps[base:index]:
+            self.game.apply(state, step.entry.seat, step.entry.action, events=False)
+        return state
 
     def bot_step(self) -> tuple[int, list[Event]] | None:
         """Let one bot act; None when no bot is to act."""
@@ -231,9 +290,10 @@ class Match:
         if index is None:
             raise DeckTableError(why)
         taken = self.steps[index].entry.action
-        self.state = self.steps[index].state
+        self.state = self.state_before(index)
         del self.steps[index:]
-        self.state.over = self.state.over  # noqa: keeps attribute present
+        for k in [k for k in self._checkpoints if k > index]:
+            del self._checkpoints[k]
         self._finished_reported = self.game.is_over(self.state)
         self.autosave()
         return f"{self.seats[seat].name} took back {taken}."
@@ -250,27 +310,34 @@ class Match:
             seats=[SeatRecord(name=s.name, kind=s.kind, level=s.level) for s in self.seats],
             seed=self.seed,
             deck=self.deck,
+            match=self.match_id,
             actions=[ActionRecord(seat=s.entry.seat, action=s.entry.action) for s in self.steps],
         )
 
     def autosave(self) -> None:
+        """Bring the journal up to date: append the last action when the journal holds all the
+        others, else rewrite it whole (atomically). A failure leaves `save_error` set (the game
+        goes on in memory) and the next autosave rewrites; a good write clears it."""
         if self.save_path is None:
             return
-        from decktable.store.saves import write_save
+        from decktable.store import saves
 
-        if self.game.is_over(self.state):
-            # a finished game is in the history; the autosave slot is freed
-            try:
-                self.save_path.unlink()
-            except FileNotFoundError:
-                pass
-            return
+        n = len(self.steps)
+        if saves.SYNCER.take_error(self.save_path) is not None:
+            self._saved = None  # an fsync failed: what is on disk may not last; write it again
         try:
-            write_save(self.save_path, self.to_save())
+            if self._saved is not None and self._saved == n - 1:
+                e = self.steps[-1].entry
+                saves.append_action(self.save_path, e.seat, e.action)
+            elif self._saved != n:
+                saves.write_save(self.save_path, self.to_save())
         except OSError as exc:
-            # the move stands; the previous save is still whole. The UI may show this sentence.
-            self.save_error = f"Autosave failed ({exc}); the previous save is kept."
+            # the move stands; the file on disk holds an earlier move at worst (a torn last line
+            # is dropped when it is read). The table shows this sentence until a write works.
+            self._saved = None
+            self.save_error = f"Autosave failed ({exc.strerror or exc}); the game goes on but is not saved."
         else:
+            self._saved = n
             self.save_error = None
 
     @classmethod
@@ -285,9 +352,15 @@ class Match:
         if save.rules_version > game.info.rules_version:
             raise SaveError(f"The save uses newer rules of {game.info.name} than this table has.")
         seats = [Seat(s.name, s.kind, s.level) for s in save.seats]
+        fields = getattr(game.Options, "model_fields", None)
+        for key in save.options:
+            if fields is not None and key not in fields:
+                raise SaveError(f"The save cannot start its game: {game.info.name} has no option {key!r}.")
+        on_finish = kw.pop("on_finish", None)
         try:
-            m = cls(game, seats, seed=save.seed, options=save.options, deck=save.deck, save_path=None, **kw)
-        except ValueError as exc:  # DeckTableError, or an unknown bot level
+            m = cls(game, seats, seed=save.seed, options=save.options, deck=save.deck, save_path=None,
+                    match_id=getattr(save, "match", "") or None, **kw)
+        except (ValueError, TypeError) as exc:  # DeckTableError, an unknown bot level, a bad key
             raise SaveError(f"The save cannot start its game: {exc}") from None
         for n, rec in enumerate(save.actions, 1):
             if not 0 <= rec.seat < len(seats):
@@ -302,7 +375,10 @@ class Match:
                     f"{type(exc).__name__}: {exc}"
                 ) from exc
         m.save_path = save_path
-        m._finished_reported = m.game.is_over(m.state)
+        m.on_finish = on_finish
+        m._saved = None  # the first write after a load rewrites (drops a torn line, upgrades a format)
+        if m.game.is_over(m.state):
+            m.finish()  # a finished save exists only when its result was not yet kept
         return m
 
     def result(self) -> ResultView | None:

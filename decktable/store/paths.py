@@ -19,7 +19,54 @@ def data_dir() -> Path:
 
 
 def autosave_path() -> Path:
+    """The single save of older versions (still read, and resumed in place)."""
     return data_dir() / "autosave.json"
+
+
+def saves_dir() -> Path:
+    """The folder of saves: one journal per match."""
+    return data_dir() / "saves"
+
+
+def has_saves() -> bool:
+    """Whether any save may be there (cheap: no file is opened)."""
+    try:
+        if os.path.lexists(autosave_path()):
+            return True
+        with os.scandir(saves_dir()) as it:
+            return any(e.name.endswith(".save") and not e.name.startswith(".") and ".broken-" not in e.name for e in it)
+    except OSError:
+        return False
+
+
+class DataDirError(OSError):
+    """The data folder cannot be used; the message is one sentence."""
+
+
+def check_data_dir() -> Path:
+    """Make sure the data folder and its folder of saves exist and can be written (a file is
+    created and removed); DataDirError with one sentence when not."""
+    import secrets
+
+    env = os.environ.get("DECKTABLE_HOME")
+    where = f"DECKTABLE_HOME ({env})" if env else "the data folder"
+    try:
+        folder = saves_dir()
+        folder.mkdir(exist_ok=True)
+        probe = folder / f".probe-{os.getpid()}-{secrets.token_hex(4)}.tmp"
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            os.write(fd, b"ok")
+        finally:
+            os.close(fd)
+            probe.unlink()
+    except OSError as exc:
+        path = getattr(exc, "filename", None) or env or "the data folder"
+        raise DataDirError(
+            f"Cannot use {where} to keep games: {exc.strerror or exc} ({path}); "
+            "set DECKTABLE_HOME to a folder that can be written."
+        ) from None
+    return data_dir()
 
 
 def history_path() -> Path:
