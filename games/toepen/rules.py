@@ -1,0 +1,898 @@
+"""Toepen: four cards each, four tricks, and only the last trick counts. RULES.md section 12;
+help.md lists every reading we chose.
+
+Flow of one hand: deal 4 each -> the laundry round (from the dealer's left each player, privately:
+`keep`, `exchange` the whole hand for four from the stock, or give a Tens signal `whistle` /
+`stand`; every exchange is followed by a private `challenge` / `pass` question to each other
+player in turn, and then by the exchanger's own keep/signal turn) -> signals revealed together ->
+(poverty house rule: the poor player's automatic knock) -> tricks, where a player may `knock` on
+their own turn before playing, and everyone else still in answers `fold` or `stay` one by one ->
+settlement -> the winner `deal`s the next hand. Tokens (lives) are the scores.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from decktable.cards.french import FRENCH, SUITS, cut, the
+from decktable.engine.actions import CARD, Action, Grammar
+from decktable.engine.errors import BadOptions
+from decktable.engine.game import Event, Game, State, Vis, Zone
+from decktable.engine.kits.dealing import deal
+from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
+from decktable.engine.rng import Rng
+from decktable.rulesets.toepen import INFO
+
+# -- per-card tables ----------------------------------------------------------------------------------
+
+FULL: tuple[int, ...] = cut(range(7, 15))  # 32 cards, 7 to Ace
+NCARDS = len(FRENCH)
+ORDER = {10: 7, 9: 6, 8: 5, 7: 4, 14: 3, 13: 2, 12: 1, 11: 0}  # 10 high ... Jack low
+RANK: list[int] = [c.rank or 0 for c in FRENCH]
+POWER: list[int] = [ORDER.get(RANK[i], -1) for i in range(NCARDS)]
+SUIT: list[int] = [SUITS.index(c.suits[0]) for c in FRENCH]
+SLUG: list[str] = [c.slug for c in FRENCH]
+ID_OF: dict[str, int] = {c.slug: c.id for c in FRENCH}
+IS_TEN: list[bool] = [RANK[i] == 10 for i in range(NCARDS)]
+IS_JACK: list[bool] = [RANK[i] == 11 for i in range(NCARDS)]
+IS_NUMBER: list[bool] = [7 <= RANK[i] <= 10 for i in range(NCARDS)]  # what a "dirty" hand may not hold
+SORT_KEY: list[tuple[int, int]] = [(SUIT[i], -POWER[i]) for i in range(NCARDS)]
+SUIT_WORD = [s.capitalize() for s in SUITS]
+
+A_PLAY: list[Action] = [Action("play", (SLUG[i],)) for i in range(NCARDS)]
+A_KNOCK, A_FOLD, A_STAY = Action("knock"), Action("fold"), Action("stay")
+A_KEEP, A_EXCHANGE = Action("keep"), Action("exchange")
+A_WHISTLE, A_STAND = Action("whistle"), Action("stand")
+A_CHALLENGE, A_PASS, A_DEAL = Action("challenge"), Action("pass"), Action("deal")
+
+LAUNDRY, CHALLENGE, ANSWER, PLAY, SCORED, OVER = "laundry", "challenge", "answer", "play", "scored", "over"
+SIGNAL_WORD = {3: "whistling", 4: "standing"}
+SIGNAL_VERB = {3: "whistles", 4: "stands"}
+TRICKS = 4
+
+
+def listing(words: list[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def is_dirty(cards: list[int]) -> bool:
+    """A thrown hand that holds a 7, 8, 9 or 10 was not a legal exchange (RULES 12, note 4)."""
+    return any(IS_NUMBER[c] for c in cards)
+
+
+def trick_winner(plays: list[tuple[int, int]], inhand: list[int]) -> int:
+    """Index of the winning play: the highest card of the suit led among the players still in;
+    if none of them followed, the earliest card played by a player still in (RULES 12, note 5)."""
+    led = SUIT[plays[0][1]]
+    best, best_p, first = -1, -1, -1
+    for i, (s, c) in enumerate(plays):
+        if not inhand[s]:
+            continue
+        if first < 0:
+            first = i
+        if SUIT[c] == led and POWER[c] > best_p:
+            best, best_p = i, POWER[c]
+    if best >= 0:
+        return best
+    return first if first >= 0 else 0
+
+
+# -- options and state ----------------------------------------------------------------------------------
+
+
+class ToepenOptions(BaseModel):
+    lives: int = Field(
+        10,
+        ge=1,
+        le=30,
+        description="Tokens (lives) each player starts with; a player with none left is out.",
+    )
+    last_standing: bool = Field(
+        False,
+        description="Variant ending: players drop out as they run out of tokens and the last "
+        "one with tokens wins. Off: the game ends as soon as anyone is out, and that player loses.",
+    )
+    poverty: bool = Field(
+        False,
+        description="House rule: a player down to one token leads the first trick, the hand "
+        "starts at 2, and the others may fold for 1 before any card is played.",
+    )
+    jack_bluff: bool = Field(
+        True,
+        description="Let a player holding three or four Jacks fake the Tens signal (whistle or "
+        "stand). Off: only real Tens signal, and nobody is asked when no exchange is possible.",
+    )
+    first_dealer: int | None = Field(
+        None,
+        ge=0,
+        le=7,
+        description="Seat number (0 = first player) that deals the first hand; blank = at random.",
+    )
+
+
+class ToepenState(State):
+    __slots__ = (
+        "phase", "dealer", "turn", "leader", "hands", "stock", "thrown", "shown", "table",
+        "trick", "trick_no", "last", "last_winner", "value", "last_knocker", "knocker", "asking",
+        "exchanger", "laundered", "exchanged", "bluff", "signal", "revealed", "alive", "inhand",
+        "change", "outs", "out_seq", "poor", "winner", "challenger",
+    )
+
+    phase: str
+    dealer: int
+    turn: int  # who keeps/exchanges, plays or deals next
+    leader: int
+    hands: list[list[int]]
+    stock: list[int]
+    thrown: list[list[int]]  # each seat's thrown (exchanged) hand, face down
+    shown: list[int]  # 1 when that thrown hand was challenged and turned up (public from then on)
+    table: list[int]  # cards of the finished tricks of this hand, face up
+    trick: list[tuple[int, int]]  # (seat, card) in the trick being played
+    trick_no: int  # 1..4
+    last: list[tuple[int, int]]
+    last_winner: int
+    value: int  # the stake
+    last_knocker: int  # -1 none; may not knock again until someone else has
+    knocker: int  # whose knock is being answered
+    asking: int  # who answers (fold/stay, challenge/pass) now
+    exchanger: int  # whose exchange may be challenged
+    laundered: list[int]  # 1 when the seat's laundry turn is over
+    exchanged: list[int]  # 1 when the seat has exchanged this hand
+    bluff: list[int]  # SECRET until the reveal: 3 or 4 for a Jack bluff, else 0
+    signal: list[int]  # public after the reveal: 3 whistling, 4 standing, 0 none
+    revealed: bool
+    alive: list[int]  # 1 while in the game
+    inhand: list[int]  # 1 while in this hand
+    change: list[int]  # tokens lost this hand (0 or negative), for the score sheet
+    outs: list[int]  # 0 while in the game, else the order of going out (1 = first)
+    out_seq: int
+    poor: int  # the seat in poverty this hand, -1 none
+    winner: int  # the winner of the hand once known, -1 before
+    challenger: int  # who challenged the last exchange, -1 none
+
+
+# -- the game ---------------------------------------------------------------------------------------------
+
+
+class Toepen(Game):
+    info = GameInfo(id="toepen", **INFO)
+    Options = ToepenOptions
+    catalogue = FRENCH
+    grammar = Grammar(
+        {
+            "play": (CARD,), "knock": (), "fold": (), "stay": (), "keep": (), "exchange": (),
+            "whistle": (), "stand": (), "challenge": (), "pass": (), "deal": (),
+        },
+        FRENCH,
+        SUITS,
+    )
+
+    # -- starting and dealing -------------------------------------------------------------------------
+
+    def check_players(self, players: int, options: BaseModel) -> None:
+        fd = options.first_dealer  # type: ignore[attr-defined]
+        if fd is not None and fd >= players:
+            raise BadOptions(
+                f"Bad options for Toepen: first_dealer is seat {fd}, but seats run 0 to {players - 1}."
+            )
+
+    def setup(self, names: list[str], rng: Rng, options: BaseModel, deck: list[int] | None) -> State:
+        st = ToepenState(names, rng, options)
+        n = len(names)
+        fd = options.first_dealer  # type: ignore[attr-defined]
+        if fd is not None:
+            st.dealer = fd
+        elif deck is not None:
+            st.dealer = n - 1  # a stacked deal is the same for every seed: seat 0 gets the top card
+        else:
+            st.dealer = rng.below(n)
+        st.scores = [options.lives] * n  # type: ignore[attr-defined]
+        st.alive = [1] * n
+        st.outs = [0] * n
+        st.out_seq = 0
+        st.hands = [[] for _ in range(n)]
+        st.thrown = [[] for _ in range(n)]
+        st.stock = []
+        st.table = []
+        self._deal(st, self.stacked(FULL, deck, rng), None)
+        return st
+
+    def _deal(self, st: ToepenState, order: list[int], events: list[Event] | None) -> None:
+        """Deal four cards to each player still in the game, one at a time from the dealer's
+        left; the rest is the stock (index 0 = top)."""
+        n = st.players
+        seats = [s for s in ((st.dealer + 1 + k) % n for k in range(n)) if st.alive[s]]
+        order = list(order)
+        dealt = deal(order, len(seats), TRICKS)
+        for s in range(n):
+            st.hands[s] = []
+            st.thrown[s] = []
+        for k, s in enumerate(seats):
+            h = dealt[k]
+            h.sort(key=SORT_KEY.__getitem__)
+            st.hands[s] = h
+        st.stock = order
+        st.shown = [0] * n
+        st.table = []
+        st.trick = []
+        st.trick_no = 1
+        st.last = []
+        st.last_winner = -1
+        st.value = 1
+        st.last_knocker = -1
+        st.knocker = -1
+        st.asking = -1
+        st.exchanger = -1
+        st.challenger = -1
+        st.laundered = [0 if st.alive[s] else 1 for s in range(n)]
+        st.exchanged = [0] * n
+        st.bluff = [0] * n
+        st.signal = [0] * n
+        st.revealed = False
+        st.inhand = list(st.alive)
+        st.change = [0] * n
+        st.poor = -1
+        st.winner = -1
+        st.leader = seats[0]
+        if events is not None:
+            events.append(
+                Event(
+                    f"Hand {st.hand_no}: {st.names[st.dealer]} deals four cards each; "
+                    f"{plural(len(st.stock), 'card')} stay in the stock.",
+                    "deal",
+                    st.dealer,
+                    {"hand": st.hand_no, "dealer": st.dealer},
+                )
+            )
+        st.phase = LAUNDRY
+        st.turn = st.dealer
+        self._next_laundry(st, events)
+
+    # -- helpers ---------------------------------------------------------------------------------------
+
+    def _order_from(self, st: ToepenState, seat: int) -> list[int]:
+        """Every seat, starting with the one to the left of `seat` and ending with `seat`."""
+        n = st.players
+        return [(seat + k) % n for k in range(1, n + 1)]
+
+    def _gets_laundry_turn(self, st: ToepenState, s: int) -> bool:
+        if st.options.jack_bluff:  # type: ignore[attr-defined]
+            return True
+        return not st.exchanged[s] and len(st.stock) >= TRICKS
+
+    def _next_laundry(self, st: ToepenState, events: list[Event] | None) -> None:
+        """The next player (from the dealer's left) still to keep or exchange; after the last
+        one, the signals are revealed and play begins."""
+        for s in self._order_from(st, st.dealer):
+            if st.laundered[s]:
+                continue
+            if self._gets_laundry_turn(st, s):
+                st.phase = LAUNDRY
+                st.turn = s
+                return
+            st.laundered[s] = 1
+        self._reveal(st, events)
+
+    def _tens(self, hand: list[int]) -> int:
+        return sum(1 for c in hand if IS_TEN[c])
+
+    def _jacks(self, hand: list[int]) -> int:
+        return sum(1 for c in hand if IS_JACK[c])
+
+    def _reveal(self, st: ToepenState, events: list[Event] | None) -> None:
+        st.revealed = True
+        n = st.players
+        for s in self._order_from(st, st.dealer):
+            if not st.alive[s]:
+                continue
+            tens = self._tens(st.hands[s])
+            sig = tens if tens >= 3 else st.bluff[s]
+            st.signal[s] = sig
+            if sig and events is not None:
+                events.append(Event(f"{st.names[s]} {SIGNAL_VERB[sig]}.", "signal", s, {"signal": SIGNAL_WORD[sig]}))
+        st.bluff = [0] * n
+        self._start_play(st, events)
+
+    def _start_play(self, st: ToepenState, events: list[Event] | None) -> None:
+        first = next(s for s in self._order_from(st, st.dealer) if st.inhand[s])
+        st.leader = first
+        st.turn = first
+        st.trick = []
+        st.phase = PLAY
+        if st.options.poverty:  # type: ignore[attr-defined]
+            poor = [s for s in self._order_from(st, st.dealer) if st.inhand[s] and st.scores[s] == 1]
+            if poor and self._count_in(st) > 1:
+                p = poor[0]
+                st.poor = p
+                st.leader = p
+                st.turn = p
+                st.value = 2
+                st.last_knocker = p
+                if events is not None:
+                    events.append(
+                        Event(
+                            f"Poverty: {st.names[p]} has one token left and leads; the hand is worth 2. "
+                            f"The others may fold now for 1.",
+                            "knock",
+                            p,
+                            {"value": 2, "poverty": True},
+                        )
+                    )
+                self._open_answers(st, p)
+
+    def _count_in(self, st: ToepenState) -> int:
+        return sum(st.inhand)
+
+    def _open_answers(self, st: ToepenState, knocker: int) -> None:
+        st.knocker = knocker
+        st.phase = ANSWER
+        st.asking = self._next_in_after(st, knocker, knocker)
+
+    def _next_in_after(self, st: ToepenState, seat: int, stop: int) -> int:
+        """The next seat after `seat` (going left, not reaching `stop`) still in the hand; -1 if none."""
+        n = st.players
+        s = (seat + 1) % n
+        while s != stop:
+            if st.inhand[s]:
+                return s
+            s = (s + 1) % n
+        return -1
+
+    def _pay(self, st: ToepenState, seat: int, amount: int) -> int:
+        paid = min(amount, st.scores[seat])
+        st.scores[seat] -= paid
+        st.change[seat] -= paid
+        return paid
+
+    def _settle_outs(self, st: ToepenState, events: list[Event] | None) -> bool:
+        """After payments: take out everyone at 0 tokens. True when the game is over."""
+        n = st.players
+        gone = [s for s in range(n) if st.alive[s] and st.scores[s] <= 0]
+        if not gone:
+            return False
+        st.out_seq += 1
+        for s in gone:
+            st.alive[s] = 0
+            st.inhand[s] = 0
+            st.laundered[s] = 1
+            st.outs[s] = st.out_seq
+            if events is not None:
+                events.append(Event(f"{st.names[s]} has no tokens left.", "out", s))
+        if not st.options.last_standing or sum(st.alive) <= 1:  # type: ignore[attr-defined]
+            self._game_over(st, events)
+            return True
+        return False
+
+    def _game_over(self, st: ToepenState, events: list[Event] | None) -> None:
+        st.sheet.append(list(st.change))
+        st.change = [0] * st.players
+        st.over = True
+        st.phase = OVER
+        if events is not None:
+            events.append(Event(self._summary(st), "over"))
+
+    # -- whose turn, what is legal -------------------------------------------------------------------------
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        st: ToepenState = state  # type: ignore[assignment]
+        if st.over:
+            return ()
+        if st.phase == ANSWER or st.phase == CHALLENGE:
+            return (st.asking,)
+        return (st.turn,)
+
+    def phase(self, state: State) -> str:
+        return state.phase  # type: ignore[attr-defined]
+
+    def _can_knock(self, st: ToepenState, seat: int) -> bool:
+        return seat != st.last_knocker and st.value + 1 <= st.scores[seat]
+
+    def _playable(self, st: ToepenState, hand: list[int]) -> list[int]:
+        if not st.trick:
+            return hand
+        led = SUIT[st.trick[0][1]]
+        ok = [c for c in hand if SUIT[c] == led]
+        return ok if ok else hand
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        st: ToepenState = state  # type: ignore[assignment]
+        if st.over or seat not in self.to_act(st):
+            return []
+        phase = st.phase
+        if phase == PLAY:
+            out = [A_PLAY[c] for c in self._playable(st, st.hands[seat])]
+            if self._can_knock(st, seat):
+                out.append(A_KNOCK)
+            return out
+        if phase == ANSWER:
+            return [A_FOLD, A_STAY]
+        if phase == CHALLENGE:
+            return [A_CHALLENGE, A_PASS]
+        if phase == SCORED:
+            return [A_DEAL]
+        # laundry
+        hand = st.hands[seat]
+        out = []
+        tens = self._tens(hand)
+        if tens >= 3:
+            out.append(A_STAND if tens == 4 else A_WHISTLE)
+        else:
+            out.append(A_KEEP)
+            if st.options.jack_bluff:  # type: ignore[attr-defined]
+                jacks = self._jacks(hand)
+                if jacks >= 3:
+                    out.append(A_STAND if jacks == 4 else A_WHISTLE)
+        if not st.exchanged[seat] and len(st.stock) >= TRICKS:
+            out.append(A_EXCHANGE)
+        return out
+
+    def why_not(self, state: State, seat: int, action: Action) -> str | None:
+        st: ToepenState = state  # type: ignore[assignment]
+        # fast path: a legal card in play
+        if st.phase == PLAY and not st.over and action.verb == "play" and seat == st.turn and len(action.args) == 1:
+            c = ID_OF.get(action.args[0], -1)
+            hand = st.hands[seat]
+            if c in hand:
+                if not st.trick:
+                    return None
+                led = SUIT[st.trick[0][1]]
+                if SUIT[c] == led or all(SUIT[h] != led for h in hand):
+                    return None
+        if action in self.legal_actions(st, seat):
+            return None
+        return self._why(st, seat, action)
+
+    def _why(self, st: ToepenState, seat: int, action: Action) -> str:
+        verb = action.verb
+        if st.over:
+            return "The game is over."
+        acting = self.to_act(st)
+        if seat not in acting:
+            return f"It is {st.names[acting[0]]}'s turn, not yours."
+        if verb not in self.grammar.verbs or len(action.args) != len(self.grammar.verbs[verb]):
+            return "That is not a move of Toepen."
+        phase = st.phase
+        if phase == SCORED:
+            return f"Hand {st.hand_no} is over: deal the next hand first."
+        if verb == "deal":
+            return f"Hand {st.hand_no} is still being played."
+        if phase == ANSWER:
+            return (f"{st.names[st.knocker]} knocked: answer first, fold (pay {st.value - 1}) "
+                    f"or stay in for {st.value}.")
+        if verb in ("fold", "stay"):
+            return "Nobody has knocked: there is nothing to fold or stay in for."
+        if phase == CHALLENGE:
+            return f"Answer first: challenge {st.names[st.exchanger]}'s exchange, or pass."
+        if verb in ("challenge", "pass"):
+            return "There is no exchange to challenge now."
+        hand = st.hands[seat]
+        if phase == LAUNDRY:
+            if verb == "play" or verb == "knock":
+                return "Cards are not played yet: first keep your hand or exchange it."
+            if verb == "exchange":
+                if st.exchanged[seat]:
+                    return "You have exchanged already this hand; keep your new hand."
+                return (f"The stock has only {plural(len(st.stock), 'card')}: an exchange needs four, "
+                        "so no more exchanges this hand.")
+            tens, jacks = self._tens(hand), self._jacks(hand)
+            if verb == "keep":
+                return (f"You hold {plural(tens, 'Ten')}: you must "
+                        f"{'stand' if tens == 4 else 'whistle'} (it comes with keeping your hand).")
+            if tens >= 3:
+                return f"With {plural(tens, 'Ten')} you must {'stand' if tens == 4 else 'whistle'}."
+            if jacks >= 3 and st.options.jack_bluff:  # type: ignore[attr-defined]
+                return (f"With {plural(jacks, 'Jack')} you may only "
+                        f"{'stand' if jacks == 4 else 'whistle'} as a bluff.")
+            if jacks >= 3:
+                return "The Jack bluff is switched off at this table: signal only with real Tens."
+            return f"Only four Tens stand and three Tens whistle (or, as a bluff, Jacks); you hold {plural(tens, 'Ten')}."
+        # play
+        if verb in ("keep", "exchange", "whistle", "stand"):
+            return "The exchanges and signals are over: the cards are being played."
+        if verb == "knock":
+            if seat == st.last_knocker:
+                return "You made the last knock: you may knock again only after someone else has."
+            return (f"You have {plural(st.scores[seat], 'token')}: a knock would raise the stake to "
+                    f"{st.value + 1}, more than you have.")
+        c = ID_OF.get(action.args[0], -1)
+        if c not in hand:
+            return f"You do not hold {the(c)}." if c >= 0 else "There is no such card."
+        led = SUIT[st.trick[0][1]]
+        holding = [the(h) for h in hand if SUIT[h] == led]
+        return f"You must follow suit: you hold {SUIT_WORD[led].lower()} ({listing(holding)})."
+
+    # -- carrying out -----------------------------------------------------------------------------------
+
+    def play(self, state: State, seat: int, action: Action, events: list[Event] | None) -> None:
+        st: ToepenState = state  # type: ignore[assignment]
+        verb = action.verb
+        if verb == "play":
+            self._play_card(st, seat, ID_OF[action.args[0]], events)
+        elif verb == "knock":
+            st.value += 1
+            st.last_knocker = seat
+            if events is not None:
+                events.append(Event(f"{st.names[seat]} knocks: the hand is now worth {st.value}.",
+                                    "knock", seat, {"value": st.value}))
+            self._open_answers(st, seat)
+        elif verb == "fold" or verb == "stay":
+            self._answer(st, seat, verb == "fold", events)
+        elif verb == "keep" or verb == "whistle" or verb == "stand":
+            if verb != "keep" and self._tens(st.hands[seat]) < 3:
+                st.bluff[seat] = 4 if verb == "stand" else 3
+            st.laundered[seat] = 1
+            if events is not None:
+                words = "keeps the new hand" if st.exchanged[seat] else "keeps the hand"
+                events.append(Event(f"{st.names[seat]} {words}.", "keep", seat))
+            self._next_laundry(st, events)
+        elif verb == "exchange":
+            self._exchange(st, seat, events)
+        elif verb == "challenge" or verb == "pass":
+            self._challenge_answer(st, seat, verb == "challenge", events)
+        elif verb == "deal":
+            st.hand_no += 1
+            st.dealer = seat
+            self._deal(st, st.rng.shuffled(FULL), events)
+
+    def _exchange(self, st: ToepenState, seat: int, events: list[Event] | None) -> None:
+        old = st.hands[seat]
+        st.thrown[seat] = old  # face down: the owner still knows it
+        new = st.stock[:TRICKS]
+        del st.stock[:TRICKS]
+        new.sort(key=SORT_KEY.__getitem__)
+        st.hands[seat] = new
+        st.exchanged[seat] = 1
+        st.exchanger = seat
+        st.challenger = -1
+        if events is not None:
+            events.append(
+                Event(
+                    f"{st.names[seat]} throws in the hand face down (claiming only Aces and court cards) "
+                    f"and draws four new cards.",
+                    "exchange",
+                    seat,
+                )
+            )
+        asking = self._next_in_after(st, seat, seat)
+        if asking < 0:
+            self._next_laundry(st, events)
+            return
+        st.phase = CHALLENGE
+        st.asking = asking
+
+    def _challenge_answer(self, st: ToepenState, seat: int, challenge: bool, events: list[Event] | None) -> None:
+        ex = st.exchanger
+        if not challenge:
+            if events is not None:
+                events.append(Event(f"{st.names[seat]} does not challenge.", "pass", seat))
+            nxt = self._next_in_after(st, seat, ex)
+            if nxt >= 0:
+                st.asking = nxt
+                return
+            self._back_to_laundry(st, ex, events)
+            return
+        st.challenger = seat
+        st.shown[ex] = 1
+        thrown = st.thrown[ex]
+        dirty = is_dirty(thrown)
+        loser = ex if dirty else seat
+        self._pay(st, loser, 1)
+        if events is not None:
+            names = listing([the(c) for c in thrown])
+            if dirty:
+                numbers = listing([the(c) for c in thrown if IS_NUMBER[c]])
+                verdict = f"it held {numbers}, so {st.names[ex]} loses a token"
+            else:
+                verdict = f"it was clean, so {st.names[seat]} loses a token"
+            events.append(
+                Event(
+                    f"{st.names[seat]} challenges {st.names[ex]}'s exchange. The thrown hand was {names}: "
+                    f"{verdict}.",
+                    "challenge",
+                    seat,
+                    {"exchanger": ex, "cards": [SLUG[c] for c in thrown], "dirty": dirty, "loser": loser},
+                )
+            )
+        if self._settle_outs(st, events):
+            return
+        self._back_to_laundry(st, ex, events)
+
+    def _back_to_laundry(self, st: ToepenState, ex: int, events: list[Event] | None) -> None:
+        st.asking = -1
+        st.phase = LAUNDRY
+        if not st.alive[ex] or not st.options.jack_bluff:  # type: ignore[attr-defined]
+            st.laundered[ex] = 1
+            self._next_laundry(st, events)
+            return
+        st.turn = ex
+
+    def _answer(self, st: ToepenState, seat: int, fold: bool, events: list[Event] | None) -> None:
+        k = st.knocker
+        if fold:
+            st.inhand[seat] = 0
+            paid = self._pay(st, seat, st.value - 1)
+            if events is not None:
+                events.append(Event(f"{st.names[seat]} folds and pays {paid}.", "fold", seat, {"paid": paid}))
+            if self._settle_outs(st, events):
+                return
+        elif events is not None:
+            events.append(Event(f"{st.names[seat]} stays in.", "stay", seat))
+        nxt = self._next_in_after(st, seat, k)
+        if nxt >= 0:
+            st.asking = nxt
+            return
+        st.asking = -1
+        st.phase = PLAY
+        st.turn = k
+        if self._count_in(st) <= 1:
+            if events is not None:
+                events.append(Event(f"Everyone else has folded: {st.names[k]} wins the hand.", "win", k))
+            self._end_hand(st, k, events)
+
+    def _play_card(self, st: ToepenState, seat: int, c: int, events: list[Event] | None) -> None:
+        st.hands[seat].remove(c)
+        st.trick.append((seat, c))
+        if events is not None:
+            verb = "leads" if len(st.trick) == 1 else "plays"
+            events.append(Event(f"{st.names[seat]} {verb} {the(c)}.", "play", seat, {"card": SLUG[c]}))
+        played = {s for s, _ in st.trick}
+        n = st.players
+        s = (seat + 1) % n
+        for _ in range(n):
+            if st.inhand[s] and s not in played:
+                st.turn = s
+                return
+            s = (s + 1) % n
+        self._finish_trick(st, events)
+
+    def _finish_trick(self, st: ToepenState, events: list[Event] | None) -> None:
+        plays = st.trick
+        w, card = plays[trick_winner(plays, st.inhand)]
+        st.table.extend(c for _, c in plays)
+        st.last = plays
+        st.last_winner = w
+        st.trick = []
+        if events is not None:
+            what = "the last trick" if st.trick_no == TRICKS else f"trick {st.trick_no}"
+            events.append(Event(f"{st.names[w]} wins {what} with {the(card)}.", "trick", w, {"card": SLUG[card]}))
+        if st.trick_no >= TRICKS:
+            self._end_hand(st, w, events)
+            return
+        st.trick_no += 1
+        st.leader = w
+        st.turn = w
+
+    def _end_hand(self, st: ToepenState, w: int, events: list[Event] | None) -> None:
+        """Everyone still in but the winner loses the stake; then the game ends or the winner deals."""
+        st.winner = w
+        losers = [s for s in range(st.players) if st.inhand[s] and s != w]
+        for s in losers:
+            paid = self._pay(st, s, st.value)
+            if events is not None:
+                events.append(Event(f"{st.names[s]} loses {plural(paid, 'token')}.", "score", s, {"paid": paid}))
+        if events is not None:
+            events.append(Event(f"{st.names[w]} wins hand {st.hand_no} and deals the next.", "win", w))
+        if self._settle_outs(st, events):
+            return
+        st.sheet.append(list(st.change))
+        st.change = [0] * st.players
+        st.phase = SCORED
+        st.turn = w
+
+    # -- what each seat sees --------------------------------------------------------------------------
+
+    def zones(self, state: State) -> list[Zone]:
+        st: ToepenState = state  # type: ignore[assignment]
+        n = st.players
+        out = [Zone(f"hand{s}", st.hands[s], Vis.OWNER, s, f"{st.names[s]}'s hand", "hand") for s in range(n)]
+        out.append(Zone("stock", st.stock, Vis.NOBODY, None, "Stock", "pile"))
+        for s in range(n):
+            if not st.thrown[s]:
+                continue  # only exchangers have a thrown hand; empty piles would only clutter the table
+            out.append(
+                Zone(
+                    f"thrown{s}",
+                    st.thrown[s],
+                    Vis.PUBLIC if st.shown[s] else Vis.OWNER,
+                    s,
+                    f"{st.names[s]}'s thrown hand" + (" (shown)" if st.shown[s] else ""),
+                    "row" if st.shown[s] else "pile",
+                )
+            )
+        out.append(Zone("trick", [c for _, c in st.trick], Vis.PUBLIC, None, "Trick", "row"))
+        out.append(Zone("table", st.table, Vis.PUBLIC, None, "Earlier tricks", "pile"))
+        return out
+
+    def determinize(self, state: State, seat: int | None, rng: Rng) -> State:
+        """As the base (re-deal what `seat` cannot see), and forget the other seats' secret Jack
+        bluffs: a re-dealt hand may hold no Jacks, and not bluffing is always possible."""
+        other: ToepenState = super().determinize(state, seat, rng)  # type: ignore[assignment]
+        other.bluff = [b if s == seat else 0 for s, b in enumerate(other.bluff)]
+        return other
+
+    def describe(self, state: State, seat: int | None) -> dict[str, Any]:
+        st: ToepenState = state  # type: ignore[assignment]
+        n = st.players
+        status = {
+            "Hand": str(st.hand_no),
+            "Dealer": st.names[st.dealer],
+            "Stake": str(st.value),
+            "Trick": f"{st.trick_no} of {TRICKS} (last one counts)",
+        }
+        if st.last_knocker >= 0:
+            status["Last knock"] = st.names[st.last_knocker]
+        if st.poor >= 0:
+            status["Poverty"] = st.names[st.poor]
+        status["Stock"] = plural(len(st.stock), "card")
+        if seat is not None and not st.revealed and st.bluff[seat]:
+            status["Your signal"] = f"{SIGNAL_WORD[st.bluff[seat]]} (a bluff, shown when the laundry is done)"
+        facts: dict[int, dict[str, str]] = {}
+        for s in range(n):
+            f: dict[str, str] = {}
+            if not st.alive[s]:
+                f["Status"] = "out of the game"
+            elif not st.inhand[s]:
+                f["Status"] = "folded"
+            elif st.phase == LAUNDRY and not st.laundered[s]:
+                f["Status"] = "deciding"
+            else:
+                f["Status"] = "in"
+            if st.signal[s]:
+                f["Signal"] = SIGNAL_WORD[st.signal[s]]
+            if st.exchanged[s]:
+                f["Exchanged"] = "yes, challenged" if st.shown[s] else "yes"
+            if s == st.dealer:
+                f["Dealer"] = "yes"
+            facts[s] = f
+        folded = [not st.inhand[s] for s in range(n)]
+        plays = [TrickPlay(seat=s, card=SLUG[c], note="folded" if folded[s] else "") for s, c in st.trick]
+        last = [TrickPlay(seat=s, card=SLUG[c], note="folded" if folded[s] else "") for s, c in st.last]
+        note = f"Trick {st.trick_no} of {TRICKS} · stake {st.value}"
+        if st.trick:
+            note += f" · {SUIT_WORD[SUIT[st.trick[0][1]]]} led"
+        trick = TrickView(
+            leader=st.leader if st.phase in (PLAY, ANSWER) else None,
+            plays=plays,
+            note=note,
+            last=last,
+            last_winner=st.last_winner if st.last_winner >= 0 else None,
+        )
+        extra = {
+            "hand": st.hand_no,
+            "dealer": st.dealer,
+            "stake": st.value,
+            "trick_no": st.trick_no,
+            "last_knocker": st.last_knocker if st.last_knocker >= 0 else None,
+            "knocker": st.knocker if st.phase == ANSWER else None,
+            "exchanger": st.exchanger if st.phase == CHALLENGE else None,
+            "in_hand": [s for s in range(n) if st.inhand[s]],
+            "winner": st.winner if st.winner >= 0 else None,
+        }
+        return {
+            "phase": st.phase,
+            "prompt": self._prompt(st, seat),
+            "status": status,
+            "trick": trick,
+            "seat_facts": facts,
+            "extra": extra,
+        }
+
+    def _prompt(self, st: ToepenState, seat: int | None) -> str:
+        if st.over:
+            return self._summary(st)
+        acting = self.to_act(st)[0]
+        who = st.names[acting]
+        mine = seat == acting
+        phase = st.phase
+        if phase == SCORED:
+            if mine:
+                return f"You won hand {st.hand_no}. Deal the next hand when everyone has seen the scores."
+            return f"Hand {st.hand_no} is over. Waiting for {who} to deal the next hand."
+        if phase == LAUNDRY:
+            if not mine:
+                return f"Waiting for {who} to keep or exchange."
+            if st.exchanged[seat]:  # type: ignore[index]
+                return "This is your new hand: keep it (with any signal you give)."
+            text = "Keep your hand, or exchange it: throw it in face down and draw four from the stock."
+            if len(st.stock) < TRICKS:
+                text = "The stock is too small for an exchange: keep your hand."
+            return text + " Four Tens must stand, three Tens must whistle; three or four Jacks may bluff."
+        if phase == CHALLENGE:
+            ex = st.names[st.exchanger]
+            if mine:
+                return (f"{ex} exchanged, claiming the thrown hand held only Aces, Kings, Queens and Jacks. "
+                        "Challenge (turn it up: a 7–10 in it costs them a token, else it costs you one), or pass.")
+            return f"Waiting for {who} to challenge {ex}'s exchange or pass."
+        if phase == ANSWER:
+            k = st.names[st.knocker]
+            why = "Poverty" if st.poor == st.knocker else f"{k} knocked"
+            if mine:
+                return (f"{why}: the hand is worth {st.value}. Fold (pay {st.value - 1} and leave the hand) "
+                        f"or stay in (lose {st.value} unless you win the last trick).")
+            return f"{why}. Waiting for {who} to fold or stay."
+        if mine:
+            knock = ""
+            if self._can_knock(st, seat):  # type: ignore[arg-type]
+                knock = f" You may knock first (the stake goes to {st.value + 1})."
+            if not st.trick:
+                return f"Lead a card to trick {st.trick_no} of {TRICKS}.{knock}"
+            led = SUIT_WORD[SUIT[st.trick[0][1]]].lower()
+            return f"Play a card: follow {led} if you can.{knock}"
+        return f"Waiting for {who} to play."
+
+    def label(self, state: State, action: Action) -> str:
+        st: ToepenState = state  # type: ignore[assignment]
+        verb = action.verb
+        if verb == "play":
+            c = ID_OF.get(action.args[0], -1)
+            return f"Play {the(c)}" if c >= 0 else f"Play {action.args[0]}"
+        if verb == "knock":
+            return f"Knock (raise the stake to {st.value + 1})"
+        if verb == "fold":
+            return f"Fold (pay {st.value - 1})"
+        if verb == "stay":
+            return f"Stay in (for {st.value})"
+        if verb == "keep":
+            return "Keep this hand"
+        if verb == "exchange":
+            return "Exchange (throw in, draw four)"
+        if verb in ("whistle", "stand"):
+            seat = st.turn
+            real = 0 <= seat < st.players and self._tens(st.hands[seat]) >= 3
+            word = "Whistle" if verb == "whistle" else "Stand"
+            return f"Keep and {word.lower()}" + ("" if real else " (a Jack bluff)")
+        if verb == "challenge":
+            ex = st.exchanger
+            return f"Challenge {st.names[ex]}'s exchange" if 0 <= ex < st.players else "Challenge"
+        if verb == "pass":
+            return "Pass (no challenge)"
+        if verb == "deal":
+            return "Deal the next hand"
+        return super().label(state, action)
+
+    # -- the end ------------------------------------------------------------------------------------------
+
+    def _placings(self, st: ToepenState) -> list[int]:
+        n = st.players
+        if st.options.last_standing:  # type: ignore[attr-defined]
+            # still in beats out; among the out, the later one placed higher
+            key = [(1, st.scores[s]) if st.alive[s] else (0, st.outs[s]) for s in range(n)]
+        else:
+            key = [(st.scores[s], 0) for s in range(n)]
+        return [1 + sum(1 for t in key if t > key[s]) for s in range(n)]
+
+    def _summary(self, st: ToepenState) -> str:
+        n = st.players
+        out = [st.names[s] for s in range(n) if not st.alive[s]]
+        if st.options.last_standing:  # type: ignore[attr-defined]
+            left = [st.names[s] for s in range(n) if st.alive[s]]
+            if len(left) == 1:
+                return f"{left[0]} is the last player with tokens and wins."
+            return f"{listing(left)} still have tokens."
+        if out:
+            top = max(st.scores)
+            best = [st.names[s] for s in range(n) if st.scores[s] == top]
+            verb = "runs" if len(out) == 1 else "run"
+            lose = "loses" if len(out) == 1 else "lose"
+            return (f"{listing(out)} {verb} out of tokens and {lose} the game; "
+                    f"{listing(best)} kept the most ({top}).")
+        return "Nobody is out of tokens yet."
+
+    def final(self, state: State) -> ResultView:
+        st: ToepenState = state  # type: ignore[assignment]
+        details = [
+            f"Hand {i}: " + ", ".join(f"{st.names[s]} {row[s]:+d}" for s in range(st.players))
+            for i, row in enumerate(st.sheet, 1)
+        ]
+        return ResultView(scores=list(st.scores), placings=self._placings(st), summary=self._summary(st), details=details)
+
+
+GAME = Toepen()
