@@ -1,8 +1,9 @@
 """The command line: `decktable` opens the lobby; `play`, `rules`, `list`, `resume`, `stats`.
 
 Textual is imported only by the commands that open the app, so `list`, `rules` and `stats`
-start fast. Every mistake on the command line is ONE line on stderr and exit code 2; a missing
-or broken autosave for `resume` is one line and exit code 1.
+start fast. Every mistake on the command line is ONE line on stderr and exit code 2, and so is a
+data folder that cannot keep games; `resume` with no save left is exit code 1, each damaged save
+met on the way one line (it is moved aside).
 """
 
 from __future__ import annotations
@@ -15,8 +16,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, Sequence
 if TYPE_CHECKING:
     from decktable.engine.match import Match
 
-CARD_SETS = ("unicode", "ascii")
-FAMILY_NAMES = {"decktet": "Decktet", "tarot": "Tarot", "french": "Traditional"}
+CARD_SETS = ("unicode", "ascii", "four-colour", "ascii-four-colour")
 EXIT_USAGE = 2
 EXIT_FAILED = 1
 
@@ -33,13 +33,25 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_USAGE)
 
 
+def _card_set(value: str) -> str:
+    """`--cards`: a card set by name or alias (four-color, 4colour ...), as its set name."""
+    from decktable.themes.glyphs import find_card_set
+
+    found = find_card_set(value)
+    if found is None:
+        raise argparse.ArgumentTypeError(f"invalid choice: {value!r} (choose from {', '.join(CARD_SETS)})")
+    return found.name
+
+
 def build_parser() -> argparse.ArgumentParser:
     look = _Parser(add_help=False)
     look.add_argument(
         "--cards",
-        choices=CARD_SETS,
+        type=_card_set,
         default=argparse.SUPPRESS,
-        help="card glyphs: unicode (default) or ascii (also env DECKTABLE_CARDS)",
+        metavar="SET",
+        help="card glyphs: unicode (default), ascii, four-colour or ascii-four-colour (French suits "
+        "in four colours: spades black, hearts red, diamonds blue, clubs green); also env DECKTABLE_CARDS",
     )
     look.add_argument("--theme", default=argparse.SUPPRESS, help="colour theme (decktable, decktable-high-contrast)")
 
@@ -57,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
         help='seats in order, e.g. "Ann,bot,bot,bot" ("bot" fills a seat with a bot); '
         "default: one person and bots up to the least number of players",
     )
-    play.add_argument("--seed", type=int, help="seed for a repeatable deal")
+    play.add_argument("--seed", type=seed_arg, help="seed for a repeatable deal (0 to 2**63 - 1)")
     play.add_argument(
         "--option",
         action="append",
@@ -70,12 +82,27 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("game", help="game id or name")
 
     sub.add_parser("list", help="list the games")
-    sub.add_parser("resume", help="continue the autosaved game", parents=[look])
+    resume = sub.add_parser("resume", help="continue the most recent unfinished game", parents=[look])
+    resume.add_argument("--list", action="store_true", help="list the unfinished games instead")
     sub.add_parser("stats", help="games played, wins and best scores")
     return parser
 
 
 # -- helpers ------------------------------------------------------------------------------------
+
+
+def seed_arg(text: str) -> int | None:
+    """--seed: a whole number 0 <= seed < 2**63 (argparse turns a refusal into one line, exit 2)."""
+    from decktable.engine.errors import BadOptions
+    from decktable.engine.game import seed_from_text
+
+    try:
+        seed = seed_from_text(text)
+    except BadOptions as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if seed is None:
+        raise argparse.ArgumentTypeError("The seed must be a whole number from 0 to 2**63 - 1, not ''.")
+    return seed
 
 
 def parse_value(text: str) -> bool | int | str:
@@ -116,9 +143,10 @@ def make_match(game_id: str, players: str | None, seed: int | None, option_pairs
     """Build a Match from command-line words; raises UsageError with one sentence."""
     from decktable.engine.errors import DeckTableError
     from decktable.engine.match import Match, parse_seats
+    from decktable.engine.names import check_names
     from decktable.engine.registry import get_game, resolve
     from decktable.store import history
-    from decktable.store.paths import autosave_path
+    from decktable.store.saves import new_save_path
 
     try:
         info = resolve(game_id)
@@ -131,6 +159,10 @@ def make_match(game_id: str, players: str | None, seed: int | None, option_pairs
     if not info.min_players <= len(seats) <= info.max_players:
         raise UsageError(f"{info.name} is for {info.players_text} players, not {len(seats)}.")
     try:
+        check_names([s.name for s in seats])  # the same check as the setup screen and Game.new
+    except DeckTableError as exc:
+        raise UsageError(f"Bad --players: {exc}") from None
+    try:
         game = get_game(info.id)
     except DeckTableError as exc:
         raise UsageError(str(exc)) from None
@@ -141,7 +173,7 @@ def make_match(game_id: str, players: str | None, seed: int | None, option_pairs
             seats,
             seed=seed,
             options=options,
-            save_path=autosave_path(),
+            save_path=new_save_path(),  # a save of its own: never replaces another game's
             on_finish=history.record,
         )
     except DeckTableError as exc:
@@ -149,30 +181,66 @@ def make_match(game_id: str, players: str | None, seed: int | None, option_pairs
 
 
 def load_autosave() -> Match:
-    """The autosaved match; UsageError with a sentence when there is none or it is broken
-    (a broken file is moved aside first)."""
+    """The most recent unfinished game. Each damaged save met on the way is moved aside and
+    reported in one line on stderr, and the next one is tried; UsageError when none is left (with
+    no sentence of its own when damaged saves were already reported)."""
     from decktable.engine.errors import SaveError
-    from decktable.engine.match import Match
     from decktable.store import history
-    from decktable.store.paths import autosave_path
-    from decktable.store.saves import quarantine, read_save
+    from decktable.store.saves import list_saves, load_match
 
-    path = autosave_path()
-    if not path.exists():
-        raise UsageError("There is no saved game to resume; start one with `decktable` or `decktable play GAME`.")
+    listing = list_saves()
+    problems = list(listing.problems)
     try:
-        return Match.from_save(read_save(path), save_path=path, on_finish=history.record)
-    except SaveError as exc:
-        moved = quarantine(path)
-        where = f" The file was moved to {moved.name}." if moved else ""
-        raise UsageError(f"{exc}{where}") from None
+        for entry in listing.saves:
+            try:
+                return load_match(entry.path, on_finish=history.record)
+            except SaveError as exc:
+                problems.append(str(exc))
+    finally:
+        for line in problems:
+            sys.stderr.write(f"decktable: {line}\n")
+    if problems:
+        raise UsageError("")
+    raise UsageError("There is no saved game to resume; start one with `decktable` or `decktable play GAME`.")
+
+
+def cmd_resume_list() -> int:
+    """`decktable resume --list`: the unfinished games, most recent first."""
+    from decktable.engine.registry import games
+    from decktable.store.saves import list_saves
+
+    listing = list_saves()
+    for line in listing.problems:
+        sys.stderr.write(f"decktable: {line}\n")
+    if not listing.saves:
+        print("No unfinished games.")
+        return 0
+    names = {i.id: i.name for i in games()}
+    for n, entry in enumerate(listing.saves, 1):
+        print(f"{n:>3}. {entry.when}  {entry.describe(names)}  [{entry.path.name}]")
+    return 0
+
+
+def check_data_folder() -> None:
+    """UsageError (one line) when the data folder cannot keep games."""
+    from decktable.store.paths import DataDirError, check_data_dir
+
+    try:
+        check_data_dir()
+    except DataDirError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _choose_cards(args: argparse.Namespace) -> str | None:
     cards = getattr(args, "cards", None) or os.environ.get("DECKTABLE_CARDS") or None
-    if cards is not None and cards.lower() not in CARD_SETS:
-        raise UsageError(f"Unknown card set {cards!r}; choose unicode or ascii.")
-    return cards.lower() if cards else None
+    if cards is None:
+        return None
+    from decktable.themes.glyphs import find_card_set
+
+    found = find_card_set(cards)
+    if found is None:
+        raise UsageError(f"Unknown card set {cards!r}; choose {', '.join(CARD_SETS[:-1])} or {CARD_SETS[-1]}.")
+    return found.name
 
 
 def _check_theme(name: str | None) -> str | None:
@@ -206,17 +274,17 @@ def cmd_list() -> int:
     if not infos:
         print("No games are installed.")
         return 0
+    from decktable.ui.game_list import by_pack, pack_name
+
     width = max(len(i.id) for i in infos)
     name_w = max(len(i.name) for i in infos)
-    family = None
-    for info in infos:
-        if info.family != family:
-            if family is not None:
-                print()
-            family = info.family
-            print(f"{FAMILY_NAMES.get(family, family.capitalize())}:")
-        players = f"{info.players_text} player{'s' if info.max_players > 1 else ''}"
-        print(f"  {info.id:<{width}}  {info.name:<{name_w}}  {players:<11}  {info.summary}")
+    for n, (family, group) in enumerate(by_pack(infos)):
+        if n:
+            print()
+        print(f"{pack_name(family)}:")
+        for info in group:
+            players = f"{info.players_text} player{'s' if info.max_players > 1 else ''}"
+            print(f"  {info.id:<{width}}  {info.name:<{name_w}}  {players:<11}  {info.summary}")
     return 0
 
 
@@ -252,31 +320,47 @@ def cmd_rules(game_id: str) -> int:
 
 
 def cmd_stats() -> int:
+    import sqlite3
+
+    from decktable.engine.discovery import info_dicts
     from decktable.engine.errors import DeckTableError
-    from decktable.engine.registry import resolve
+    from decktable.engine.names import printable
     from decktable.store import history
 
-    table = history.stats()
+    try:
+        table = history.stats()
+    except (sqlite3.Error, OSError) as exc:
+        sys.stderr.write(f"decktable: The play history cannot be read now: {exc}.\n")
+        return EXIT_FAILED
+    for notice in history.take_notices():  # a damaged history was moved aside: say so, go on
+        sys.stderr.write(f"decktable: {notice}\n")
     if not table:
         print("No finished games yet.")
         return 0
     rows = []
+    known = {gid: str(info.get("name", gid)) for gid, info in info_dicts()}  # no pydantic: fast
     for game_id, st in sorted(table.items()):
-        try:
-            name = resolve(game_id).name
-        except DeckTableError:
-            name = game_id
+        name = known.get(game_id)
+        if name is None:
+            try:
+                from decktable.engine.registry import resolve
+
+                name = resolve(game_id).name
+            except DeckTableError:
+                name = game_id
         best = st.best_text
-        rows.append((name, str(st.played), best, st.wins_text))
+        # names are text: control characters escaped, and never read as Rich markup below
+        rows.append((printable(name), str(st.played), printable(best), printable(st.wins_text)))
     if sys.stdout.isatty():
         from rich.console import Console
         from rich.table import Table
+        from rich.text import Text
 
         t = Table(title="decktable statistics")
         for col in ("Game", "Played", "Best score", "Wins"):
             t.add_column(col, justify="right" if col == "Played" else "left")
         for row in rows:
-            t.add_row(*row)
+            t.add_row(*(Text(c) for c in row))
         Console().print(t)
     else:
         heads = ("Game", "Played", "Best score", "Wins")
@@ -308,6 +392,9 @@ def _main(argv: Sequence[str] | None) -> int:
             return cmd_stats()
         cards = _choose_cards(args)
         theme = _check_theme(getattr(args, "theme", None))
+        check_data_folder()  # play, resume and the lobby keep games there
+        if args.command == "resume" and args.list:
+            return cmd_resume_list()
         if args.command == "play":
             match = make_match(args.game, args.players, args.seed, args.option)
             return run_app(match, cards, theme)
@@ -315,7 +402,8 @@ def _main(argv: Sequence[str] | None) -> int:
             try:
                 match = load_autosave()
             except UsageError as exc:
-                sys.stderr.write(f"decktable: {exc}\n")
+                if str(exc):
+                    sys.stderr.write(f"decktable: {exc}\n")
                 return EXIT_FAILED
             return run_app(match, cards, theme)
         return run_app(None, cards, theme)

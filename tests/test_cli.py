@@ -13,7 +13,7 @@ import decktable
 from decktable import cli
 from decktable.engine.match import Match, Seat
 from decktable.store import history
-from decktable.store.paths import autosave_path
+from decktable.store.paths import autosave_path, saves_dir
 
 
 class Launch:
@@ -50,7 +50,9 @@ def test_list_groups_games_by_family(fixed_games, capsys) -> None:
     assert cli.main(["list"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "Decktet:"
-    assert out.index("Tarot:") < out.index("Traditional:")
+    assert out.index("French pack:") < out.index("Tarot:")
+    french = out.index("French pack:")
+    assert "fake_french" in out[french + 1] and out[french + 2] == ""
     row = next(line for line in out if "countup" in line)
     assert "Count Up" in row and "1–4 players" in row and "draw cards in turn" in row
     solo = next(line for line in out if "fake_solo" in line)
@@ -64,6 +66,18 @@ def test_list_shows_every_registered_game(capsys) -> None:
     out = capsys.readouterr().out
     for info in decktable.games():
         assert info.id in out and info.summary in out
+
+
+def test_list_puts_each_game_under_its_pack_heading(capsys) -> None:
+    assert cli.main(["list"]) == 0
+    heading = None
+    packs = {"Decktet:": "decktet", "French pack:": "french", "Tarot:": "tarot"}
+    family = {info.id: info.family for info in decktable.games()}
+    for line in capsys.readouterr().out.splitlines():
+        if line in packs:
+            heading = packs[line]
+        elif line.startswith("  "):
+            assert family[line.split()[0]] == heading, line
 
 
 def test_rules_prints_help_md_plainly_when_not_a_tty(capsys) -> None:
@@ -176,7 +190,7 @@ def test_play_builds_the_match(fixed_games, launch, capsys) -> None:
     assert match.seed == 7
     assert match.options == {"draws": 3, "lowball": True, "pace": "brisk"}
     assert match.state.options.lowball is True
-    assert match.save_path == autosave_path()
+    assert match.save_path.parent == saves_dir()  # a save of its own, written at the first move
     assert match.on_finish is history.record
     assert (cards, theme) == ("ascii", "decktable-high-contrast")
 
@@ -276,3 +290,84 @@ def test_subprocess_bad_game_exit_code(tmp_path) -> None:
     assert proc.returncode == 2
     assert proc.stdout == ""
     assert len(proc.stderr.splitlines()) == 1
+
+
+# -- issue 6: seeds and names (one line, exit 2) ------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", ["-5", "18446744073709551621", str(2**63), "abc", "1.5", "", "5e3"])
+def test_play_refuses_a_seed_outside_0_to_2_63(fixed_games, capsys, launch, seed) -> None:
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["play", "countup", "--players", "bot,bot", "--seed", seed])
+    assert exc.value.code == 2
+    line = one_line_error(capsys)
+    assert "--seed" in line and "0 to 2**63 - 1" in line
+    assert launch.calls == []
+
+
+def test_play_takes_the_largest_seed(fixed_games, launch) -> None:
+    assert cli.main(["play", "countup", "--players", "bot,bot", "--seed", str(2**63 - 1)]) == 0
+    (match, _, _), = launch.calls
+    assert match.seed == 2**63 - 1
+
+
+def test_play_keeps_names_that_look_like_markup(fixed_games, launch) -> None:
+    assert cli.main(["play", "countup", "--players", "Ann[/],Bob[/],Sam [dad],[bold]x"]) == 0
+    (match, _, _), = launch.calls
+    assert [s.name for s in match.seats] == ["Ann[/]", "Bob[/]", "Sam [dad]", "[bold]x"]
+    assert match.state.names == ["Ann[/]", "Bob[/]", "Sam [dad]", "[bold]x"]
+
+
+@pytest.mark.parametrize(
+    "players, words",
+    [
+        ("Ann\x1b]0;pwned\x07,bot", "control characters"),
+        ("Ann\x1b[31m,bot", "control characters"),
+        ("Ann\x9b1m,bot", "control characters"),  # a C1 control (CSI)
+        ("Ann\x7f,bot", "control characters"),  # DEL
+        ("Ann\tBea,bot", "control characters"),
+        ("A" * 25 + ",bot", "1 to 24 characters"),
+        ("Ann,ann", "Two seats are called Ann and ann"),
+        ("Ann,ANN,bot", "Two seats are called Ann and ANN"),
+        ("Bot 1,bot", "Two seats are called Bot 1"),
+    ],
+)
+def test_play_refuses_bad_names_in_one_line(fixed_games, capsys, launch, players, words) -> None:
+    assert cli.main(["play", "countup", "--players", players]) == 2
+    line = one_line_error(capsys)
+    assert "Bad --players" in line and words in line
+    assert "\x1b" not in line and "\x07" not in line and "\x9b" not in line
+    assert launch.calls == []
+
+
+def test_play_takes_a_name_of_24_characters(fixed_games, launch) -> None:
+    assert cli.main(["play", "countup", "--players", "A" * 24 + ",bot"]) == 0
+    (match, _, _), = launch.calls
+    assert match.seats[0].name == "A" * 24
+
+
+def test_cli_and_setup_refuse_duplicates_with_one_sentence(fixed_games, capsys, launch) -> None:
+    from decktable.engine.errors import DeckTableError
+    from decktable.engine.names import check_names
+
+    assert cli.main(["play", "countup", "--players", "Ann,aNN"]) == 2
+    line = one_line_error(capsys)
+    with pytest.raises(DeckTableError) as exc:
+        check_names(["Ann", "aNN"])  # what the setup screen and Game.new call
+    assert line == f"decktable: Bad --players: {exc.value}"
+
+
+def test_stats_shows_names_literally(fixed_games, capsys, monkeypatch) -> None:
+    seats = [{"name": "Sam [dad]", "kind": "human"}, {"name": "[bold]x", "kind": "human"}]
+    history.add("countup", seats, [15, 3], [1, 2], seed=2)
+    history.add("countup", [{"name": "Eve\x1b]0;t\x07", "kind": "human"}], [4], [1], won=[True])
+    assert cli.main(["stats"]) == 0
+    out = capsys.readouterr().out
+    assert "15 (Sam [dad])" in out and "Sam [dad] 1" in out
+    assert "\x1b" not in out and "Eve\\x1b]0;t\\x07 1" in out
+    # on a terminal the table is drawn by Rich: still literal, never markup
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    monkeypatch.setenv("COLUMNS", "160")
+    assert cli.main(["stats"]) == 0
+    out = capsys.readouterr().out
+    assert "Sam [dad]" in out and "\x1b]0;" not in out

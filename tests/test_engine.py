@@ -552,3 +552,155 @@ def test_why_not_serves_both_check_and_explain() -> None:
     legal = g.legal_actions(s, 0)[0]
     assert g.check(s, 0, legal) is None
     assert g.explain(s, 0, legal) == "That move is allowed now."
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 6: seeds, names and the API's edges, for every registered game.
+
+
+def _registered_games() -> list[object]:
+    out = []
+    for info in decktable.games():
+        try:
+            out.append(decktable.get_game(info.id))
+        except Exception:  # a game still being written may not load: its own tests say why
+            continue
+    return out
+
+
+GAMES = _registered_games()
+GAME_IDS = [g.info.id for g in GAMES]
+
+
+@pytest.mark.parametrize("seed", ["abc", True, False, 1.5, b"5", -1, -5, 2**63, 18446744073709551621, [1]])
+def test_new_refuses_seeds_outside_0_to_2_63(seed) -> None:
+    g = decktable.get_game("jacynth")
+    with pytest.raises(BadOptions, match="seed"):
+        g.new(2, seed=seed)
+
+
+def test_new_takes_seeds_from_0_to_2_63_minus_1() -> None:
+    g = decktable.get_game("jacynth")
+    assert g.new(2, seed=0).seed == 0
+    assert g.new(2, seed=2**63 - 1).seed == 2**63 - 1
+    assert 0 <= g.new(2).seed < 2**63
+    assert g.new(2, seed=5).snapshot() != g.new(2, seed=-5 + 10 + 1).snapshot()
+
+
+def test_seed_from_text() -> None:
+    from decktable.engine.game import seed_from_text
+
+    assert seed_from_text(" 42 ") == 42 and seed_from_text("") is None
+    for bad in ("-5", "abc", "1.5", "9223372036854775808", "1" * 100, "٣"):
+        with pytest.raises(BadOptions, match="seed"):
+            seed_from_text(bad)
+
+
+def test_new_refuses_a_huge_player_count_at_once() -> None:
+    import time
+
+    g = decktable.get_game("jacynth")
+    start = time.perf_counter()
+    with pytest.raises(BadOptions, match="not 1000000000"):
+        g.new(10**9)
+    assert time.perf_counter() - start < 0.5
+
+
+@pytest.mark.parametrize(
+    "names, words",
+    [
+        (["Ann", ""], "empty"),
+        (["Ann", "  "], "empty"),
+        (["Ann", 7], "text"),
+        (["Ann", None], "text"),
+        ("AB", "list of names"),
+        (["Ann", "ann"], "Two seats"),
+        (["Ann", "A" * 25], "1 to 24"),
+        (["Ann", "B\x1b[31m"], "control"),
+        (["Ann", "B\x85c"], "control"),  # C1
+        (["Ann", "B\x7f"], "control"),
+        (["Ann", "B\n"], "space"),
+        (["Ann", " Bob"], "space"),
+    ],
+)
+def test_new_checks_names(names, words) -> None:
+    g = decktable.get_game("jacynth")
+    with pytest.raises(BadOptions, match=words):
+        g.new(names)
+
+
+def test_new_keeps_markup_like_names_as_they_are() -> None:
+    g = decktable.get_game("jacynth")
+    st = g.new(["Ann[/]", "Sam [dad]"], seed=1)
+    assert st.names == ["Ann[/]", "Sam [dad]"]
+    assert [s.name for s in g.observe(st, 0).seats] == ["Ann[/]", "Sam [dad]"]
+
+
+def _random_states(g, seed: int, steps: int):
+    """States met along one random game (a few dozen per game, at every phase reached)."""
+    import random
+
+    r = random.Random(seed)
+    st = g.new(g.info.min_players if seed % 2 else g.info.max_players, seed=seed)
+    for _ in range(steps):
+        yield st
+        if g.is_over(st):
+            return
+        seat = r.choice(list(g.to_act(st)))
+        legal = g.legal_actions(st, seat)
+        assert legal, f"{g.info.id}: seat {seat} is to act but has no legal action"
+        g.apply(st, seat, r.choice(legal), events=False)
+
+
+@pytest.mark.parametrize("g", GAMES, ids=GAME_IDS)
+def test_legal_actions_of_a_seat_not_to_act_is_empty(g) -> None:
+    for seed in (1, 2):
+        for st in _random_states(g, seed, 60):
+            acting = set(g.to_act(st)) if not g.is_over(st) else set()
+            for seat in range(-2, st.players + 2):
+                if seat not in acting:
+                    assert g.legal_actions(st, seat) == [], (g.info.id, seat, sorted(acting))
+            for bad in (None, "0", 0.0, True):
+                assert g.legal_actions(st, bad) == []
+
+
+@pytest.mark.parametrize("g", GAMES, ids=GAME_IDS)
+def test_apply_refuses_non_actions_and_extra_arguments(g) -> None:
+    for st in _random_states(g, 3, 40):
+        if g.is_over(st):
+            break
+        seat = g.to_act(st)[0]
+        before = st.snapshot()
+        for bad in (123, None, b"pass", 1.5, ["pass"]):
+            with pytest.raises(MalformedAction):
+                g.apply(st, seat, bad)
+        for a in g.legal_actions(st, seat)[:5]:
+            extra = Action(a.verb, (*a.args, "extra"))
+            with pytest.raises(MalformedAction):
+                g.apply(st, seat, extra)
+            with pytest.raises(MalformedAction):
+                g.apply(st, seat, f"{a} extra")
+            if a.args:
+                with pytest.raises(MalformedAction):
+                    g.apply(st, seat, Action(a.verb, a.args[:-1]))
+        assert st.snapshot() == before
+
+
+def test_parse_refuses_non_text() -> None:
+    g = decktable.get_game("type_trump")
+    for bad in (123, None, b"play savage"):
+        with pytest.raises(MalformedAction):
+            g.parse(bad)
+
+
+def test_grammar_misfit() -> None:
+    grammar = Grammar({"play": (CARD,), "meld": (CARDS,), "pass": ()}, DECKTET, SUITS)
+    assert grammar.misfit(Action("play", ("savage",))) is None
+    assert grammar.misfit(Action("meld", ("savage", "bard"))) is None
+    assert "unexpected 'x'" in grammar.misfit(Action("play", ("savage", "x")))
+    assert grammar.misfit(Action("play", ())) is not None
+    assert grammar.misfit(Action("meld", ())) is not None
+    assert grammar.misfit(Action("pass", ("now",))) is not None
+    assert grammar.misfit(Action("fly", ())) is not None
+    assert grammar.misfit(Action("play", ("the savage",))) is not None
+    assert "no card called 'x'" in grammar.misfit(Action("meld", ("savage", "x")))

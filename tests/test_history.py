@@ -154,3 +154,164 @@ def test_a_history_that_cannot_be_written_does_not_break_the_game(fixed_games, m
     with pytest.warns(RuntimeWarning, match="could not be written"):
         play_out(m)
     assert m.game.is_over(m.state)
+
+
+# -- issue 6: a damaged or foreign history, a locked one, once per match, sums in SQL ----------------
+
+
+def _damaged(path) -> list:
+    return sorted(path.parent.glob(path.name + ".damaged-*"))
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda p: p.write_bytes(b"this is not a database at all\n" * 100),
+        lambda p: p.write_bytes(b"SQLite format 3\x00" + b"\xff" * 4000),  # a torn header
+        lambda p: sqlite3.connect(p).executescript("CREATE TABLE users (id INTEGER, email TEXT);"),
+        lambda p: sqlite3.connect(p).executescript("CREATE TABLE games (id INTEGER, score INTEGER);"),
+    ],
+    ids=["garbage", "torn-header", "foreign-tables", "foreign-games-table"],
+)
+def test_a_corrupt_or_foreign_history_is_moved_aside_and_a_new_one_started(fixed_games, make) -> None:
+    db = history_path()
+    db.parent.mkdir(parents=True, exist_ok=True)
+    make(db)
+    original = db.read_bytes()
+    assert history.stats() == {}
+    (moved,) = _damaged(db)
+    assert moved.read_bytes() == original  # moved, never deleted or overwritten
+    (notice,) = history.take_notices()
+    assert "moved aside" in notice and moved.name in notice
+    assert history.take_notices() == []
+    # the table goes on: the next finished game is recorded in the new history
+    m = Match("countup", [Seat("Ann"), Seat("Bot 1", "bot")], seed=3, on_finish=history.record)
+    play_out(m)
+    assert len(history.recent()) == 1 and history.stats()["countup"].played == 1
+
+
+def test_decktable_stats_on_a_corrupt_history_says_so_in_one_line(capsys) -> None:
+    from decktable import cli
+
+    db = history_path()
+    db.parent.mkdir(parents=True, exist_ok=True)
+    db.write_bytes(b"garbage" * 50)
+    assert cli.main(["stats"]) == 0
+    out, err = capsys.readouterr()
+    assert "No finished games yet." in out
+    assert len(err.splitlines()) == 1 and "moved aside" in err
+    assert len(_damaged(db)) == 1
+
+
+def test_a_finished_match_is_recorded_once(fixed_games) -> None:
+    m = Match("countup", [Seat("Ann"), Seat("Bot 1", "bot")], seed=4, on_finish=history.record)
+    play_out(m)
+    history.record(m)  # a finished save loaded again reports it again
+    history.record(m)
+    assert len(history.recent()) == 1
+    assert history.stats()["countup"].played == 1
+    # the same deal played again is another match: recorded
+    again = Match("countup", [Seat("Ann"), Seat("Bot 1", "bot")], seed=4, on_finish=history.record)
+    play_out(again)
+    assert len(history.recent()) == 2
+
+
+def test_a_match_without_an_id_is_recorded_once_by_its_digest(fixed_games) -> None:
+    m = Match("countup", [Seat("Ann")], seed=4)
+    play_out(m)
+    if hasattr(m, "match_id"):
+        m.match_id = None
+    history.record(m)
+    history.record(m)
+    assert len(history.recent()) == 1
+
+
+def test_a_locked_history_never_holds_up_the_table_and_keeps_the_result(fixed_games) -> None:
+    import time
+
+    history.add("countup", ANN_BOT, [1, 2], [2, 1])  # the database exists
+    locker = sqlite3.connect(history_path(), timeout=0)
+    locker.execute("BEGIN EXCLUSIVE")
+    m = Match("countup", [Seat("Ann"), Seat("Bot 1", "bot")], seed=6, on_finish=history.record)
+    start = time.perf_counter()
+    play_out(m)
+    assert time.perf_counter() - start < 1.0, "the table waited for the locked database"
+    assert m.game.is_over(m.state)
+    pending = list((history_path().parent / "history-pending").glob("*.json"))
+    assert len(pending) == 1, "the result is kept on disk until it is written"
+    time.sleep(0.3)  # the background writer retries meanwhile
+    locker.rollback()
+    locker.close()
+    assert history.wait_pending(20)
+    rows = history.recent()
+    assert len(rows) == 2 and rows[0].scores == list(m.result().scores)
+    assert list((history_path().parent / "history-pending").glob("*.json")) == []
+
+
+def test_a_pending_result_left_by_an_earlier_run_is_written_on_the_next_open(fixed_games) -> None:
+    m = Match("countup", [Seat("Ann")], seed=8)
+    play_out(m)
+    row = history._row_of("countup", [{"name": "Ann", "kind": "human"}], list(m.result().scores), [1],
+                          8, {}, None, None, "an-earlier-match")
+    history._keep_pending(history_path(), row)
+    history._keep_pending(history_path(), row)  # kept twice: still one row
+    assert history.stats()["countup"].played == 1
+    assert history.stats()["countup"].played == 1
+    assert list((history_path().parent / "history-pending").glob("*.json")) == []
+
+
+def _stats_in_python(records: list) -> dict:
+    """The statistics as the first version computed them, row by row, as a reference."""
+    out: dict = {}
+    for rec in records:
+        st = out.setdefault(rec.game, {"played": 0, "wins": {}, "best": None, "by": ""})
+        st["played"] += 1
+        humans = [i for i, s in enumerate(rec.seats) if s.get("kind", "human") != "bot"]
+        for i in humans:
+            if i < len(rec.won) and rec.won[i]:
+                st["wins"][rec.seats[i]["name"]] = st["wins"].get(rec.seats[i]["name"], 0) + 1
+        for i in humans or range(len(rec.seats)):
+            if i < len(rec.scores) and (st["best"] is None or rec.scores[i] > st["best"]):
+                st["best"], st["by"] = rec.scores[i], rec.seats[i]["name"]
+    return out
+
+
+def test_stats_in_sql_agree_with_the_row_by_row_sums() -> None:
+    import random
+
+    r = random.Random(5)
+    names = ["Ann", "Bea", "Cy", "Dee", "Sam [dad]"]
+    for _ in range(400):
+        n = r.randint(1, 4)
+        seats = [{"name": r.choice(names) + str(i), "kind": r.choice(["human", "bot"])} for i in range(n)]
+        scores = [r.randint(-5, 40) for _ in range(n)]
+        placings = [1 + sorted(scores, reverse=True).index(s) for s in scores]
+        history.add(r.choice(["countup", "other"]), seats, scores, placings,
+                    won=None if r.random() < 0.3 else [p == 1 for p in placings])
+    want = _stats_in_python(sorted(history.recent(10_000), key=lambda rec: rec.id))
+    got = history.stats()
+    assert set(got) == set(want)
+    for game, st in got.items():
+        assert (st.played, st.wins, st.best, st.best_by) == (
+            want[game]["played"], want[game]["wins"], want[game]["best"], want[game]["by"])
+
+
+def test_an_old_history_gets_its_seats_table_on_upgrade() -> None:
+    path = history_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(path)
+    conn.executescript(
+        "CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL, finished TEXT NOT NULL,"
+        " seed INTEGER, seats TEXT NOT NULL, scores TEXT NOT NULL, placings TEXT NOT NULL,"
+        " options TEXT NOT NULL DEFAULT '{}', won TEXT);"
+    )
+    conn.execute("INSERT INTO games (game, finished, seats, scores, placings, won) VALUES (?, ?, ?, ?, ?, ?)",
+                 ("countup", "2026-01-01", '[{"name": "Ann", "kind": "human"}, {"name": "Bot 1", "kind": "bot"}]',
+                  "[15, 3]", "[1, 2]", None))
+    conn.execute("INSERT INTO games (game, finished, seats, scores, placings, won) VALUES (?, ?, ?, ?, ?, ?)",
+                 ("countup", "2026-01-02", "{not json", "[1]", "[1]", None))  # a damaged row
+    conn.commit()
+    conn.close()
+    st = history.stats()["countup"]
+    assert st.played == 2 and st.wins == {"Ann": 1} and (st.best, st.best_by) == (15, "Ann")
+    assert [r.names for r in history.recent()] == [["Ann", "Bot 1"]]  # the damaged row is skipped

@@ -101,6 +101,59 @@ class Grammar:
             raise MalformedAction(text, f"unexpected {' '.join(rest[i:])!r} after {verb!r}")
         return Action(verb, tuple(args))
 
+    def misfit(self, action: Action) -> str | None:
+        """Why an Action value does not fit this grammar (unknown verb, arguments that are not
+        words, too many or too few of them), or None when it fits. `parse` never makes a misfit;
+        this catches Action values built by hand, such as `play savage extra`."""
+        ok = self.__dict__.get("_fits")
+        if ok is None:
+            ok = set()
+            object.__setattr__(self, "_fits", ok)  # actions known to fit (games reuse them)
+        try:
+            if action in ok:
+                return None
+        except TypeError:  # an unhashable argument: certainly not a fit
+            return self._misfit(action) or "the arguments of an action are single words"
+        why = self._misfit(action)
+        if why is None and len(ok) < 50_000:
+            ok.add(action)
+        return why
+
+    def _misfit(self, action: Action) -> str | None:
+        verb, args = action.verb, action.args
+        if type(verb) is not str or verb not in self.verbs:
+            return f"unknown verb {verb!r}; this game knows {', '.join(sorted(self.verbs))}"
+        if type(args) is not tuple or not all(type(a) is str and a and a.split() == [a] for a in args):
+            return "the arguments of an action are single words"
+        kinds = self.verbs[verb]
+        if kinds and kinds[-1] == CARDS:
+            if len(args) < len(kinds):
+                return f"{verb!r} takes {self.usage(verb)}"
+        elif len(args) != len(kinds):
+            if len(args) > len(kinds):
+                return f"unexpected {' '.join(args[len(kinds):])!r} after {verb!r}"
+            return f"{verb!r} takes {self.usage(verb)}"
+        cards = self.catalogue.by_slug
+        for i, arg in enumerate(args):
+            kind = kinds[min(i, len(kinds) - 1)]
+            if kind in (CARD, CARDS):
+                if arg not in cards:
+                    return f"there is no card called {arg!r}"
+            elif kind == SUIT:
+                if arg not in self.suits:
+                    return f"{arg!r} is not a suit; suits are {', '.join(self.suits)}"
+            elif kind == CELL:
+                if not _CELL_RE.match(arg):
+                    return f"{arg!r} is not a cell such as c4"
+            elif kind == INT:
+                if not re.fullmatch(r"-?\d+", arg):
+                    return f"{arg!r} is not a number"
+            elif kind == WORD:
+                allowed = (self.words or {}).get(verb)
+                if allowed is not None and arg not in allowed:
+                    return f"{arg!r} is not one of {', '.join(allowed)}"
+        return None
+
     def _card(self, text: str, rest: list[str], i: int, leave: int = 0) -> tuple[str, int]:
         last = len(rest) - leave
         for j in range(i + 1, max(last, i + 1) + 1):

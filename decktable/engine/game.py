@@ -8,6 +8,7 @@ seat through a zone that seat may see; the conformance suite checks this for eve
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 from dataclasses import dataclass, field
 from enum import Enum
@@ -16,8 +17,9 @@ from typing import Any, ClassVar, Sequence
 from pydantic import BaseModel, ValidationError
 
 from decktable.cards.base import Catalogue
-from decktable.engine.actions import Action, Grammar
-from decktable.engine.errors import BadOptions, GameOver, IllegalMove, NotYourTurn
+from decktable.engine.actions import CARD, CARDS, Action, Grammar
+from decktable.engine.errors import BadOptions, GameOver, IllegalMove, MalformedAction, NotYourTurn
+from decktable.engine.names import check_names
 from decktable.engine.models import (
     ActionView,
     GameInfo,
@@ -27,6 +29,34 @@ from decktable.engine.models import (
     ZoneView,
 )
 from decktable.engine.rng import Rng
+
+
+#: seeds are integers 0 <= seed < SEED_LIMIT everywhere (they are stored in SQLite's 64-bit INTEGER)
+SEED_LIMIT = 2**63
+
+
+def check_seed(seed: object) -> int | None:
+    """The seed itself when it is None or an int in 0 <= seed < 2**63; else BadOptions."""
+    if seed is None:
+        return None
+    if type(seed) is not int:
+        raise BadOptions(f"The seed must be a whole number from 0 to 2**63 - 1, not {seed!r}.")
+    if not 0 <= seed < SEED_LIMIT:
+        raise BadOptions(f"The seed must be a whole number from 0 to 2**63 - 1 ({SEED_LIMIT - 1}), not {seed}.")
+    return seed
+
+
+def seed_from_text(text: str) -> int | None:
+    """A seed typed by a person ('' means none); BadOptions with one sentence when it is not one."""
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isascii() or not text.isdigit() or len(text) > 19:
+        if text.lstrip("+-").isascii() and text.lstrip("+-").isdigit() and len(text) <= 40:
+            return check_seed(int(text))  # "-5" or a number that is too big: say which bound
+        shown = text if len(text) <= 30 else text[:30] + "…"
+        raise BadOptions(f"The seed must be a whole number from 0 to 2**63 - 1, not {shown!r}.")
+    return check_seed(int(text))
 
 
 class Vis(str, Enum):
@@ -137,6 +167,17 @@ def _plain(v: Any) -> Any:
     return v
 
 
+def _cards_named(kinds: Sequence[str], args: Sequence[str]) -> list[str]:
+    """Every card an action names, from its grammar: each CARD argument, and all the arguments
+    from a CARDS one on (it takes one or more cards and comes last)."""
+    out: list[str] = []
+    for i, arg in enumerate(args):
+        kind = kinds[i] if i < len(kinds) else (kinds[-1] if kinds else "")  # CARDS runs to the end
+        if kind == CARD or kind == CARDS:
+            out.append(arg)
+    return out
+
+
 _SLOTS: dict[type, tuple[str, ...]] = {}
 
 
@@ -208,6 +249,17 @@ class State:
         return out
 
 
+def _guard_legal(own: Any) -> Any:
+    @functools.wraps(own)
+    def legal_actions(self: Game, state: State, seat: int) -> list[Action]:
+        if type(seat) is not int or state.over or seat not in self.to_act(state):
+            return []
+        return own(self, state, seat)
+
+    legal_actions._seat_guarded = True  # type: ignore[attr-defined]
+    return legal_actions
+
+
 class Game:
     """One stateless object per game. Subclasses fill the class attributes and the hooks."""
 
@@ -215,6 +267,15 @@ class Game:
     Options: ClassVar[type[BaseModel]]
     catalogue: ClassVar[Catalogue]
     grammar: ClassVar[Grammar]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's own `legal_actions` is wrapped so that a seat that is not to act now (one out
+        of range included) gets [] — never another seat's hand. The game's function is still
+        reachable as `legal_actions.__wrapped__` for code that needs it for any seat."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("legal_actions")
+        if own is not None and not getattr(own, "_seat_guarded", False):
+            cls.legal_actions = _guard_legal(own)  # type: ignore[method-assign]
 
     # -- starting -------------------------------------------------------------------------
 
@@ -245,11 +306,24 @@ class Game:
         **options: Any,
     ) -> State:
         """A new game. `deck` stacks the first deal (top card first); see the game's help."""
-        names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
-        if not self.info.min_players <= len(names) <= self.info.max_players:
+        if type(players) is int:
+            # check the count before building names: g.new(10**9) refuses at once
+            count = players
+        elif isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
             raise BadOptions(
-                f"{self.info.name} is for {self.info.players_text} players, not {len(names)}."
+                f"Players must be a number of players or a list of names, not {type(players).__name__}."
             )
+        else:
+            count = len(players)
+        if not self.info.min_players <= count <= self.info.max_players:
+            raise BadOptions(
+                f"{self.info.name} is for {self.info.players_text} players, not {count}."
+            )
+        if type(players) is int:
+            names = [f"Player {i + 1}" for i in range(players)]
+        else:
+            names = check_names(list(players))
+        seed = check_seed(seed)
         opts = self.options(**options)
         self.check_players(len(names), opts)
         if seed is None:
@@ -330,6 +404,14 @@ class Game:
             return None
         return self.explain(state, seat, action)
 
+    def rematch_options(
+        self, result: ResultView, options: dict[str, Any], state: State | None = None
+    ) -> dict[str, Any]:
+        """The options of a rematch at the same seats, given the finished game's result, its
+        options and (when at hand) its final state. By default the same options; a game whose
+        rules say who starts the next game (the loser, the next dealer) overrides this."""
+        return dict(options)
+
     def describe(self, state: State, seat: int | None) -> dict[str, Any]:
         """Extra Observation fields (board, trick, status, prompt, phase, extra, seat facts)."""
         return {}
@@ -363,8 +445,20 @@ class Game:
         self, state: State, seat: int, action: Action | str, events: bool = True
     ) -> list[Event]:
         """Validate, then carry out. Raises a DeckTableError and changes nothing on refusal."""
-        if type(action) is not Action and isinstance(action, str):
+        if isinstance(action, str):
             action = self.parse(action)
+        elif isinstance(action, Action):
+            misfit = self.grammar.misfit(action)
+            if misfit is not None:
+                try:
+                    shown = str(action)
+                except TypeError:
+                    shown = repr(action)[:60]
+                raise MalformedAction(shown, misfit)
+        else:
+            raise MalformedAction(
+                repr(action)[:60], f"an action is text or an Action, not {type(action).__name__}"
+            )
         if state.over:
             raise GameOver()
         if type(seat) is not int or seat not in self.to_act(state):
@@ -399,6 +493,7 @@ class Game:
         acting = list(self.to_act(state)) if not state.over else []
         legal: list[ActionView] = []
         if seat is not None and seat in acting:
+            verbs = self.grammar.verbs
             for a in self.legal_actions(state, seat):
                 legal.append(
                     ActionView(
@@ -406,6 +501,7 @@ class Game:
                         label=self.label(state, a),
                         card=self.grammar.card_of(a),
                         cell=self.grammar.cell_of(a),
+                        cards=_cards_named(verbs.get(a.verb, ()), a.args),
                     )
                 )
         extra = self.describe(state, seat)

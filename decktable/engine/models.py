@@ -95,8 +95,11 @@ class ActionView(BaseModel):
 
     text: str
     label: str
-    card: str | None = None
+    card: str | None = None  # the first card the action names
     cell: str | None = None
+    #: every card the action names, in order (`lead 7h 9h` -> ["7h", "9h"]): a play of several
+    #: cards is chosen in the hand by marking exactly these
+    cards: list[str] = Field(default_factory=list)
 
 
 class SeatView(BaseModel):

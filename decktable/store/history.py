@@ -9,13 +9,30 @@ it, else a summary that begins with "Won" / "Win".
 
 Whether a game's best score is the highest or the lowest comes from the `best` key of the game's
 INFO dict ("high", the default, or "low" — Head Solitaire counts cards left, so lower is better).
+
+Trust (issue 6):
+- A finished match is recorded once: each row holds the match's id (`Match.match_id`, else a
+  digest of the game, seats, seed, options and moves) under a UNIQUE index, and a second record
+  of it is ignored (a finished save loaded again adds nothing).
+- A database that is not ours (corrupt, or another program's) is moved aside — never deleted —
+  and a new one started; `take_notices()` gives the sentence to show.
+- A locked database never holds up the table: `record` tries once without waiting; if the
+  database is busy, the row is kept in a small file in `history-pending/` (so it survives the
+  process) and a background thread retries until it is written. Every later open of the history
+  writes pending rows first.
+- Statistics are sums in SQL over a `seats` table (one row per seat of each game, written with
+  the game), so `stats()` costs the same memory at 100,000 games as at 10.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import json
+import os
 import sqlite3
+import threading
+import time
 import warnings
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -37,11 +54,39 @@ CREATE TABLE IF NOT EXISTS games (
     scores TEXT NOT NULL,
     placings TEXT NOT NULL,
     options TEXT NOT NULL DEFAULT '{}',
-    won TEXT
+    won TEXT,
+    match_id TEXT
 );
 CREATE INDEX IF NOT EXISTS games_by_game ON games (game);
 """
+# added by version 2 (and by the upgrade of an older history): one row per seat, for statistics
+SCHEMA_2 = """
+CREATE UNIQUE INDEX IF NOT EXISTS games_by_match ON games (match_id);
+CREATE TABLE IF NOT EXISTS seats (
+    row INTEGER NOT NULL,
+    game TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    human INTEGER NOT NULL,
+    score REAL,
+    won INTEGER NOT NULL,
+    counts INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS seats_by_row ON seats (row);
+CREATE INDEX IF NOT EXISTS seats_best ON seats (game, counts, score);
+CREATE INDEX IF NOT EXISTS seats_wins ON seats (game, human, won, name);
+"""
+VERSION = 2
+REQUIRED = {"id", "game", "finished", "seats", "scores", "placings"}
 COLUMNS = "id, game, finished, seed, seats, scores, placings, options, won"
+#: how long the UI thread may wait for a busy database: not at all (the row is kept and retried)
+QUICK_TIMEOUT = 0.0
+#: how long the background retry waits each time
+RETRY_TIMEOUT = 5.0
+
+_notices: list[str] = []
+_pending_lock = threading.Lock()
+_retry_thread: threading.Thread | None = None
 
 
 @dataclass(frozen=True)
@@ -105,15 +150,128 @@ def best_direction(game_id: str) -> str:
     return "low" if value == "low" else "high"
 
 
-def _connect(path: Path | None = None) -> sqlite3.Connection:
+class ForeignDatabase(sqlite3.DatabaseError):
+    """An SQLite file that is not a decktable history."""
+
+
+def take_notices() -> list[str]:
+    """Sentences about the history to show the player (a database moved aside), once each."""
+    out = list(_notices)
+    _notices.clear()
+    return out
+
+
+def _is_busy(exc: BaseException) -> bool:
+    text = str(exc).lower()
+    return isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+
+
+def _prepare(conn: sqlite3.Connection) -> None:
+    """Check that the database is ours (or empty) and bring it to the current version."""
+    tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    tables.discard("sqlite_sequence")
+    if tables:
+        columns = {row[1] for row in conn.execute("PRAGMA table_info(games)")}
+        if not REQUIRED <= columns:
+            raise ForeignDatabase("it holds no decktable games table")
+        if "seats" in tables:
+            seat_cols = {row[1] for row in conn.execute("PRAGMA table_info(seats)")}
+            if not {"row", "game", "name", "human", "score", "won", "counts"} <= seat_cols:
+                raise ForeignDatabase("its seats table is not decktable's")
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version >= VERSION and "seats" in tables:
+        return
+    with conn:
+        conn.executescript("BEGIN IMMEDIATE;" + SCHEMA)
+        columns = {row[1] for row in conn.execute("PRAGMA table_info(games)")}
+        if "won" not in columns:  # a history written before the column existed
+            conn.execute("ALTER TABLE games ADD COLUMN won TEXT")
+        if "match_id" not in columns:
+            conn.execute("ALTER TABLE games ADD COLUMN match_id TEXT")
+        for statement in SCHEMA_2.split(";"):
+            if statement.strip():
+                conn.execute(statement)
+        if "seats" not in tables or version < VERSION:
+            conn.execute("DELETE FROM seats")
+            _fill_seats(conn)
+        conn.execute(f"PRAGMA user_version = {VERSION}")
+
+
+def _fill_seats(conn: sqlite3.Connection, where: str = "", args: tuple[Any, ...] = ()) -> None:
+    """The seats rows of games already stored (an upgrade), in SQL; rows whose JSON is damaged
+    are left out of the statistics (they stay in `games`)."""
+    conn.execute(
+        """
+        INSERT INTO seats (row, game, seat, name, human, score, won, counts)
+        SELECT g.id, g.game, CAST(s.key AS INTEGER),
+               coalesce(json_extract(s.value, '$.name'), '?'),
+               coalesce(json_extract(s.value, '$.kind'), 'human') != 'bot',
+               json_extract(g.scores, '$[' || s.key || ']'),
+               CASE WHEN g.won IS NOT NULL AND json_valid(g.won)
+                    THEN coalesce(json_extract(g.won, '$[' || s.key || ']'), 0) = 1
+                    ELSE json_array_length(g.placings) >= 2
+                         AND json_extract(g.placings, '$[' || s.key || ']') = 1 END,
+               0
+        FROM games AS g, json_each(g.seats) AS s
+        WHERE json_valid(g.seats) AND json_valid(g.scores) AND json_valid(g.placings)
+              AND json_type(g.seats) = 'array' AND json_type(g.scores) = 'array'
+              AND json_type(g.placings) = 'array' """ + where,
+        args,
+    )
+    conn.execute(
+        "UPDATE seats SET counts = (human OR NOT EXISTS "
+        "(SELECT 1 FROM seats AS t WHERE t.row = seats.row AND t.human))"
+    )
+
+
+def _move_aside(db: Path, why: str) -> Path | None:
+    """Rename a bad database (and its journal files) to a name never used before."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for n in range(1000):
+        target = db.with_name(f"{db.name}.damaged-{stamp}" + (f"-{n}" if n else ""))
+        if not target.exists():
+            break
+    try:
+        os.replace(db, target)
+    except OSError:
+        return None
+    for suffix in ("-journal", "-wal", "-shm"):
+        extra = db.with_name(db.name + suffix)
+        if extra.exists():
+            try:
+                os.replace(extra, target.with_name(target.name + suffix))
+            except OSError:
+                pass
+    _notices.append(
+        f"The play history could not be read ({why}); it was moved aside to {target.name} "
+        "and a new one was started."
+    )
+    return target
+
+
+def _connect(path: Path | None = None, timeout: float = RETRY_TIMEOUT, flush: bool = True) -> sqlite3.Connection:
+    """An open history, checked and upgraded; a corrupt or foreign one is moved aside first.
+    Raises sqlite3.OperationalError when the database is locked longer than `timeout`."""
     db = path or history_path()
     db.parent.mkdir(parents=True, exist_ok=True)
-    conn = sqlite3.connect(db)
-    conn.executescript(SCHEMA)
-    columns = {row[1] for row in conn.execute("PRAGMA table_info(games)")}
-    if "won" not in columns:  # a history written before the column existed
-        conn.execute("ALTER TABLE games ADD COLUMN won TEXT")
-    return conn
+    for attempt in range(2):
+        conn = sqlite3.connect(db, timeout=timeout)
+        try:
+            _prepare(conn)
+        except sqlite3.DatabaseError as exc:
+            conn.close()
+            if _is_busy(exc) or (isinstance(exc, sqlite3.OperationalError) and not isinstance(exc, ForeignDatabase)):
+                raise  # locked, or the folder cannot be written: not the file's fault
+            if attempt or _move_aside(db, str(exc) or type(exc).__name__) is None:
+                raise
+            continue
+        if flush:
+            try:
+                _flush_pending(conn, db)
+            except sqlite3.OperationalError:
+                pass  # still busy: the rows stay pending for the next open or the retry thread
+        return conn
+    raise AssertionError("unreachable")
 
 
 def default_won(placings: list[int]) -> list[bool]:
@@ -136,18 +294,89 @@ def result_won(result: Any) -> list[bool]:
 def _rows(conn: sqlite3.Connection, sql: str, args: tuple[Any, ...] = ()) -> Iterator[GameRecord]:
     for row in conn.execute(sql, args):
         rid, game, finished, seed, seats, scores, placings, options, won = row
-        placings_list = json.loads(placings)
-        yield GameRecord(
-            id=rid,
-            game=game,
-            finished=finished,
-            seed=seed,
-            seats=json.loads(seats),
-            scores=json.loads(scores),
-            placings=placings_list,
-            options=json.loads(options or "{}"),
-            won=json.loads(won) if won else default_won(placings_list),
+        try:
+            placings_list = json.loads(placings)
+            rec = GameRecord(
+                id=rid,
+                game=game,
+                finished=finished,
+                seed=seed,
+                seats=json.loads(seats),
+                scores=json.loads(scores),
+                placings=placings_list,
+                options=json.loads(options or "{}"),
+                won=json.loads(won) if won else default_won(placings_list),
+            )
+        except (ValueError, TypeError):
+            continue  # a damaged row is left out, never a crash
+        yield rec
+
+
+def _row_of(
+    game: str,
+    seats: list[dict[str, str]],
+    scores: list[float],
+    placings: list[int],
+    seed: int | None,
+    options: dict[str, Any] | None,
+    finished: str | None,
+    won: list[bool] | None,
+    match_id: str | None,
+) -> dict[str, Any]:
+    """One finished game as plain JSON-able values (what is written, or kept pending)."""
+    return {
+        "game": game,
+        "finished": finished or datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "seed": seed,
+        "seats": list(seats),
+        "scores": list(scores),
+        "placings": list(placings),
+        "options": json.loads(json.dumps(options or {}, default=str, sort_keys=True)),
+        "won": list(won) if won is not None else default_won(list(placings)),
+        "match_id": match_id,
+    }
+
+
+def _insert(conn: sqlite3.Connection, row: dict[str, Any]) -> bool:
+    """Insert one game and its seats in one transaction; False when its match is already in."""
+    with conn:
+        cur = conn.execute(
+            "INSERT OR IGNORE INTO games (game, finished, seed, seats, scores, placings, options, won, match_id)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                row["game"],
+                row["finished"],
+                row["seed"],
+                json.dumps(row["seats"]),
+                json.dumps(row["scores"]),
+                json.dumps(row["placings"]),
+                json.dumps(row["options"], sort_keys=True),
+                json.dumps(row["won"]),
+                row["match_id"],
+            ),
         )
+        if cur.rowcount == 0:
+            return False
+        rid = cur.lastrowid
+        seats, scores, won = row["seats"], row["scores"], row["won"]
+        humans = [i for i, st in enumerate(seats) if str(st.get("kind", "human")) != "bot"]
+        conn.executemany(
+            "INSERT INTO seats (row, game, seat, name, human, score, won, counts) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    rid,
+                    row["game"],
+                    i,
+                    str(st.get("name", "?")),
+                    int(i in humans),
+                    scores[i] if i < len(scores) and isinstance(scores[i], (int, float)) else None,
+                    int(bool(won[i])) if i < len(won) else 0,
+                    int(i in humans or not humans),
+                )
+                for i, st in enumerate(seats)
+            ],
+        )
+    return True
 
 
 def add(
@@ -160,48 +389,155 @@ def add(
     finished: str | None = None,
     won: list[bool] | None = None,
     path: Path | None = None,
-) -> None:
-    """Store one finished game (the plain form of `record`, for tests and imports)."""
-    when = finished or datetime.now(timezone.utc).isoformat(timespec="seconds")
-    conn = _connect(path)
+    match_id: str | None = None,
+    timeout: float = RETRY_TIMEOUT,
+) -> bool:
+    """Store one finished game (the plain form of `record`, for tests and imports). False when a
+    game of that match id is already stored (it is recorded once)."""
+    row = _row_of(game, seats, scores, placings, seed, options, finished, won, match_id)
+    conn = _connect(path, timeout=timeout)
     try:
-        with conn:
-            conn.execute(
-                "INSERT INTO games (game, finished, seed, seats, scores, placings, options, won)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    game,
-                    when,
-                    seed,
-                    json.dumps(seats),
-                    json.dumps(list(scores)),
-                    json.dumps(list(placings)),
-                    json.dumps(options or {}, default=str, sort_keys=True),
-                    json.dumps(won if won is not None else default_won(list(placings))),
-                ),
-            )
+        return _insert(conn, row)
     finally:
         conn.close()
 
 
+def match_key(match: Match) -> str:
+    """The id a finished match is recorded under: its own id, else a digest of what defines it."""
+    mid = getattr(match, "match_id", None)
+    if isinstance(mid, str) and mid:
+        return mid
+    body = json.dumps(
+        [match.game.info.id, [(s.name, s.kind, s.level) for s in match.seats], match.seed,
+         match.options, match.deck, [e.action for e in match.log]],
+        default=str, sort_keys=True,
+    )
+    return "digest-" + hashlib.sha256(body.encode()).hexdigest()[:32]
+
+
+# -- rows waiting for a busy database -----------------------------------------------------------------
+
+
+def _pending_dir(db: Path) -> Path:
+    return db.parent / "history-pending"
+
+
+def _keep_pending(db: Path, row: dict[str, Any]) -> Path:
+    """Write the row to its own file (atomically), so that it survives until it is written."""
+    folder = _pending_dir(db)
+    folder.mkdir(parents=True, exist_ok=True)
+    name = hashlib.sha256(str(row["match_id"]).encode()).hexdigest()[:24] + ".json"
+    target = folder / name
+    tmp = folder / f".{name}.{os.getpid()}.{threading.get_ident()}.tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(row, f)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, target)
+    return target
+
+
+def _flush_pending(conn: sqlite3.Connection, db: Path) -> int:
+    """Write every pending row (each once) and remove its file; the number written."""
+    folder = _pending_dir(db)
+    if not folder.is_dir():
+        return 0
+    done = 0
+    with _pending_lock:
+        for f in sorted(folder.glob("*.json")):
+            try:
+                row = json.loads(f.read_text(encoding="utf-8"))
+                if not isinstance(row, dict) or not {"game", "seats", "scores", "placings"} <= set(row):
+                    raise ValueError("not a pending game")
+            except (OSError, ValueError):
+                continue  # unreadable: left where it is, never deleted
+            try:
+                row = _row_of(row["game"], row["seats"], row["scores"], row["placings"], row.get("seed"),
+                              row.get("options"), row.get("finished"), row.get("won"), row.get("match_id"))
+                if _insert(conn, row):
+                    done += 1
+            except sqlite3.OperationalError:
+                raise
+            except (sqlite3.Error, ValueError, TypeError, AttributeError, KeyError):
+                continue
+            try:
+                f.unlink()
+            except OSError:
+                pass
+    return done
+
+
+def _retry_loop(db: Path) -> None:
+    global _retry_thread
+    delay = 0.05
+    while True:
+        try:
+            conn = _connect(db, timeout=RETRY_TIMEOUT)  # flushes the pending rows
+        except (sqlite3.Error, OSError):
+            time.sleep(delay)
+            delay = min(delay * 2, 2.0)
+            continue
+        conn.close()
+        with _pending_lock:
+            left = any(_pending_dir(db).glob("*.json"))
+            if not left:
+                _retry_thread = None
+                return
+
+
+def _start_retry(db: Path) -> None:
+    global _retry_thread
+    with _pending_lock:
+        if _retry_thread is not None and _retry_thread.is_alive():
+            return
+        _retry_thread = threading.Thread(target=_retry_loop, args=(db,), name="decktable-history", daemon=True)
+        _retry_thread.start()
+
+
+def wait_pending(timeout: float = 10.0) -> bool:
+    """Wait for the background writer (tests, and the app on quit); True when nothing is left."""
+    thread = _retry_thread
+    if thread is not None:
+        thread.join(timeout)
+        return not thread.is_alive()
+    return True
+
+
 def record(match: Match) -> None:
-    """Store a finished match. Given to `Match(on_finish=record)`; never breaks the game: a
-    history that cannot be written is reported as a warning and play goes on."""
+    """Store a finished match, once. Given to `Match(on_finish=record)`; never holds up the game:
+    a busy database is not waited for (the row is kept in `history-pending/` and written by a
+    background thread), a damaged one is moved aside. Raises only when the result could be
+    neither written nor kept, so that the caller keeps the match's save."""
     result = match.result()
     if result is None:
         return
+    row_args = dict(
+        game=match.game.info.id,
+        seats=[{"name": s.name, "kind": s.kind} for s in match.seats],
+        scores=list(result.scores),
+        placings=list(result.placings),
+        seed=match.seed,
+        options=dict(match.options),
+        won=result_won(result),
+        match_id=match_key(match),
+    )
     try:
-        add(
-            game=match.game.info.id,
-            seats=[{"name": s.name, "kind": s.kind} for s in match.seats],
-            scores=list(result.scores),
-            placings=list(result.placings),
-            seed=match.seed,
-            options=dict(match.options),
-            won=result_won(result),
-        )
+        add(**row_args, timeout=QUICK_TIMEOUT)
+        return
     except (sqlite3.Error, OSError) as exc:
-        warnings.warn(f"The play history could not be written: {exc}", RuntimeWarning, stacklevel=2)
+        busy = _is_busy(exc)
+        why = exc
+    db = history_path()
+    row = _row_of(row_args["game"], row_args["seats"], row_args["scores"], row_args["placings"],
+                  row_args["seed"], row_args["options"], None, row_args["won"], row_args["match_id"])
+    _keep_pending(db, row)  # OSError here: the result is not safe, the caller keeps the save
+    if not busy:
+        warnings.warn(
+            f"The play history could not be written ({why}); the result is kept and will be added later.",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+    _start_retry(db)
 
 
 def recent(n: int = 10, path: Path | None = None) -> list[GameRecord]:
@@ -215,33 +551,30 @@ def recent(n: int = 10, path: Path | None = None) -> list[GameRecord]:
 
 def stats(path: Path | None = None) -> dict[str, GameStats]:
     """Per game id: games played, wins per human name, and the best score by a human
-    (any seat if no human played)."""
+    (any seat if no human played) — the first to reach it. Summed in SQL."""
     conn = _connect(path)
     try:
-        records = list(_rows(conn, f"SELECT {COLUMNS} FROM games ORDER BY id"))
+        out: dict[str, GameStats] = {}
+        for game, played in conn.execute("SELECT game, count(*) FROM games GROUP BY game"):
+            out[game] = GameStats(game, played=played, direction=best_direction(game))
+        for game, name, wins in conn.execute(
+            "SELECT game, name, count(*) FROM seats WHERE human = 1 AND won = 1 GROUP BY game, name"
+        ):
+            if game in out:
+                out[game].wins[name] = wins
+        for game, st in out.items():
+            agg = "max" if st.direction == "high" else "min"
+            (best,) = conn.execute(
+                f"SELECT {agg}(score) FROM seats WHERE game = ? AND counts = 1 AND score IS NOT NULL", (game,)
+            ).fetchone()
+            if best is None:
+                continue
+            (name,) = conn.execute(
+                "SELECT name FROM seats WHERE game = ? AND counts = 1 AND score = ? ORDER BY row, seat LIMIT 1",
+                (game, best),
+            ).fetchone()
+            st.best = int(best) if float(best).is_integer() else best
+            st.best_by = name
+        return out
     finally:
         conn.close()
-    out: dict[str, GameStats] = {}
-    for rec in records:
-        st = out.get(rec.game)
-        if st is None:
-            st = out[rec.game] = GameStats(rec.game, direction=best_direction(rec.game))
-        st.played += 1
-        humans = [i for i, s in enumerate(rec.seats) if s.get("kind", "human") != "bot"]
-        for i in humans:
-            if i < len(rec.won) and rec.won[i]:
-                name = rec.seats[i].get("name", "?")
-                st.wins[name] = st.wins.get(name, 0) + 1
-        for i in humans or range(len(rec.seats)):
-            if i >= len(rec.scores):
-                continue
-            score = rec.scores[i]
-            better = (
-                st.best is None
-                or (st.direction == "high" and score > st.best)
-                or (st.direction == "low" and score < st.best)
-            )
-            if better:
-                st.best = score
-                st.best_by = rec.seats[i].get("name", "?")
-    return out

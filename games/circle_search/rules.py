@@ -1,10 +1,11 @@
 """Circle Search (David Van Slyke): a Decktet memory game, rules of RULES.md section 2.
 
 The six Aces lie face up in the middle; the other cards form a ring of 4 × players face-down
-cards. A turn is one action, `search <suit>` (the suit of an Ace still in the middle): the token
-moves one card clockwise (or by a drawn card's rank in the draw-pile variant), the card there is
-turned up, and it is resolved. The card stays visible to everyone until the next action, then it
-is face down again: nothing in the state, the events or the observation remembers it afterwards.
+cards. A turn is two actions: `search <suit>` (the suit of an Ace still in the middle) moves the
+token one card clockwise (or by a drawn card's rank in the draw-pile variant), turns the card
+there up for everyone and resolves it; then the searcher, having seen it, ends the turn with
+`done`, which turns it face down before the next player acts. Nothing in the state, the events or
+the observation remembers it afterwards: no event carries a ring position or the card.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ ACE_IDS: tuple[int, ...] = tuple(ACES[s] for s in SUITS)
 SUIT_NAME = [s.capitalize() for s in SUITS]
 TURN_CAP = 200
 A_SEARCH = [Action("search", (s,)) for s in SUITS]
+A_DONE = Action("done")
 ACE_SEARCH: dict[int, Action] = {ACES[s]: A_SEARCH[i] for i, s in enumerate(SUITS)}
 SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 
@@ -76,6 +78,7 @@ class CircleSearchState(State):
     __slots__ = (
         "ring", "middle", "finds", "stock", "drawn", "pos", "turn", "turns",
         "revealed", "revealed_by", "searched", "outcome", "stop", "excuse_holder", "moved",
+        "looking", "first",
     )
 
     ring: list[list[int]]  # one single-card list per position, clockwise from the top-left corner
@@ -93,13 +96,15 @@ class CircleSearchState(State):
     stop: str  # "" while playing, then: all / stuck / cap
     excuse_holder: int
     moved: int  # steps of the last move
+    looking: bool  # the searcher sees the card turned up and has still to end the turn (`done`)
+    first: int  # the seat that searched first
 
 
 class CircleSearch(Game):
     info = GameInfo(id="circle_search", **INFO)
     Options = CircleSearchOptions
     catalogue = DECKTET
-    grammar = Grammar({"search": (SUIT,)}, DECKTET, SUITS)
+    grammar = Grammar({"search": (SUIT,), "done": ()}, DECKTET, SUITS)
 
     def check_players(self, players: int, options: BaseModel) -> None:
         if options.first != "random" and int(options.first) > players:
@@ -123,6 +128,8 @@ class CircleSearch(Game):
         st.drawn = []
         st.pos = [4 * s for s in range(n)]
         st.turn = rng.below(n) if options.first == "random" else int(options.first) - 1
+        st.first = st.turn
+        st.looking = False
         st.turns = 0
         st.revealed = -1
         st.revealed_by = -1
@@ -142,15 +149,23 @@ class CircleSearch(Game):
     def legal_actions(self, state: CircleSearchState, seat: int) -> list[Action]:
         if state.over or seat != state.turn:
             return []
+        if state.looking:
+            return [A_DONE]
         return [ACE_SEARCH[a] for a in state.middle]
 
     def check(self, state: CircleSearchState, seat: int, action: Action) -> str | None:
+        if state.looking:
+            return None if action == A_DONE else self.explain(state, seat, action)
         if action.verb == "search" and len(action.args) == 1 and action.args[0] in SUITS:
             if ACES[action.args[0]] in state.middle:
                 return None
         return self.explain(state, seat, action)
 
     def explain(self, state: CircleSearchState, seat: int, action: Action) -> str:
+        if state.looking:
+            return "Look at the card you turned up, then end your turn (done): it goes face down again."
+        if action.verb == "done":
+            return "Search first: name the suit of an Ace in the middle (search <suit>)."
         if action.verb != "search" or len(action.args) != 1 or action.args[0] not in SUITS:
             return "That is not a move of Circle Search; name a suit: search <suit>."
         suit = action.args[0]
@@ -187,8 +202,17 @@ class CircleSearch(Game):
     def play(self, state: CircleSearchState, seat: int, action: Action, events: list[Event] | None) -> None:
         st = state
         n = len(st.names)
+        if action.verb == "done":
+            # the searcher has seen the card: face down again before the next player acts, and
+            # nothing about it is kept (no event: the log never says where anything lies)
+            st.looking = False
+            st.revealed = -1
+            st.revealed_by = -1
+            st.searched = -1
+            st.outcome = ""
+            st.turn = (seat + 1) % n
+            return
         suit = SUIT_INDEX[action.args[0]]
-        # the card turned up last turn is face down again from now on
         st.revealed = -1
         steps = self._steps(st, events, seat)
         size = len(st.ring)
@@ -197,8 +221,7 @@ class CircleSearch(Game):
         st.moved = steps
         card = st.ring[p][0]
         who = st.names[seat]
-        where = f"card {p + 1}"
-        text = ""
+        text = ""  # never a ring position: the log must not become a map of the ring
         if IS_CROWN[card]:
             cs = MASK[card].bit_length() - 1
             ace = ACE_IDS[cs]
@@ -207,8 +230,8 @@ class CircleSearch(Game):
                 st.middle.append(ace)
                 st.middle.sort()
                 st.outcome = "return"
-                text = (f"{who} searches for {SUIT_NAME[suit]} at {where}: a Crown! "
-                        f"The Ace of {SUIT_NAME[cs]} goes back to the middle.")
+                text = (f"{who} searches for {SUIT_NAME[suit]} and must give back "
+                        f"the Ace of {SUIT_NAME[cs]}: it goes back to the middle.")
             else:
                 st.outcome = "nothing"
         elif card == EXCUSE and st.options.excuse_tiebreak and st.excuse_holder < 0:
@@ -220,7 +243,7 @@ class CircleSearch(Game):
                 st.rng.shuffle(st.stock)
             st.ring[p][0] = st.stock.pop(0)
             st.outcome = "excuse"
-            text = (f"{who} searches for {SUIT_NAME[suit]} at {where} and turns up the Excuse: "
+            text = (f"{who} searches for {SUIT_NAME[suit]} and turns up the Excuse: "
                     f"{who} keeps it as a tie-breaker. A new card takes its place and is shown to everyone.")
         elif CLAIM_MASK[card] >> suit & 1:
             ace = ACE_IDS[suit]
@@ -228,7 +251,7 @@ class CircleSearch(Game):
             st.finds[seat].append(ace)
             st.finds[seat].sort()
             st.outcome = "claim"
-            text = f"{who} searches for {SUIT_NAME[suit]} at {where} and claims the Ace of {SUIT_NAME[suit]}."
+            text = f"{who} searches for {SUIT_NAME[suit]} and claims the Ace of {SUIT_NAME[suit]}."
         else:
             st.outcome = "nothing"
         if st.outcome != "nothing":
@@ -236,13 +259,13 @@ class CircleSearch(Game):
                 st.scores[s] = self._aces(st, s)
         if events is not None:
             if not text:
-                text = f"{who} searches for {SUIT_NAME[suit]} at {where} and finds nothing."
-            events.append(Event(text, st.outcome, seat, {"suit": SUITS[suit], "position": p + 1}))
+                text = f"{who} searches for {SUIT_NAME[suit]} and finds nothing."
+            events.append(Event(text, st.outcome, seat, {"suit": SUITS[suit]}))
         st.revealed = p
         st.revealed_by = seat
         st.searched = suit
         st.turns += 1
-        st.turn = (seat + 1) % n
+        st.looking = True  # the searcher sees the card, then ends the turn with `done`
         self._check_end(st, events)
 
     @staticmethod
@@ -268,6 +291,7 @@ class CircleSearch(Game):
         else:
             return
         st.over = True
+        st.looking = False
         st.sheet.append([self._aces(st, s) for s in range(st.players)])
         if events is not None:
             if st.stop == "stuck":
@@ -380,9 +404,7 @@ class CircleSearch(Game):
                 "outcome": st.outcome,
                 "moved": st.moved,
             }
-            status["Last search"] = (
-                f"{st.names[st.revealed_by]} looked for {SUIT_NAME[st.searched]} at card {st.revealed + 1}"
-            )
+            status["Last search"] = f"{st.names[st.revealed_by]} looked for {SUIT_NAME[st.searched]}"
         facts: dict[int, dict[str, str]] = {}
         for s in range(n):
             f = {"Aces": str(self._aces(st, s)), "Position": str(st.pos[s] + 1)}
@@ -391,6 +413,10 @@ class CircleSearch(Game):
             facts[s] = f
         if st.over:
             prompt = self._summary(st)
+        elif seat == st.turn and st.looking:
+            prompt = "Remember the card you turned up, then end your turn: it goes face down again."
+        elif st.looking:
+            prompt = f"Waiting for {st.names[st.turn]} to end the turn."
         elif seat == st.turn:
             step = "draw a card and move" if st.options.draw_movement else "move one card clockwise"
             prompt = f"Name the suit of an Ace in the middle to search for; then {step} and turn up the card."
@@ -412,7 +438,25 @@ class CircleSearch(Game):
         }
 
     def label(self, state: CircleSearchState, action: Action) -> str:
+        if action.verb == "done":
+            return "Done: turn it face down"
         return f"Search for {action.args[0].capitalize()}"
+
+    def rematch_options(self, result: ResultView, options: dict[str, Any], state: State | None = None) -> dict[str, Any]:
+        """RULES.md §2: after a decided game the loser goes first (with more players, the first
+        seat in last place); after a draw the first player moves on to the next seat."""
+        out = dict(options)
+        placings = list(result.placings)
+        if not placings:
+            return out
+        if len(set(placings)) > 1:
+            worst = max(placings)
+            out["first"] = str(placings.index(worst) + 1)
+        elif state is not None:
+            out["first"] = str((state.first + 1) % len(placings) + 1)
+        elif str(options.get("first", "1")) != "random":
+            out["first"] = str(int(options.get("first", "1")) % len(placings) + 1)
+        return out
 
 
 GAME = CircleSearch()

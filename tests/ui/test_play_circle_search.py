@@ -1,6 +1,7 @@
 """Circle Search played by keys: a whole game against a bot (the search buttons) to the results
 screen; and the memory rule on screen: the card turned up is shown on the turn it is turned up,
-is hidden again on the next turn, and no log line ever names it."""
+is hidden again when the searcher ends the turn (before the next player acts), and no log line
+ever names it or says where it lies."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ async def test_circle_search_game_by_keys() -> None:
         await settle(pilot)
         match = table(app).match
         played = await play_until(pilot, app, seeded_picker(5), game_over)
-        assert played and all(a.text.startswith("search") and a.card is None for a in played)
+        assert played and all(a.text.split()[0] in ("search", "done") and a.card is None for a in played)
         await settle(pilot)
         assert isinstance(app.screen, ResultsScreen)
         text = screen_text(app)
@@ -49,8 +50,9 @@ async def test_circle_search_card_shown_for_one_turn_only() -> None:
             if match.result() is not None:
                 break  # at the end the whole ring is shown
             await settle(pilot)
-            # the test reads the truth: which card was turned up this turn
-            turned = match.observe(0).extra["revealed"]["card"]
+            # the test reads the truth: which card was turned up this turn, and where
+            revealed = match.observe(0).extra["revealed"]
+            turned, where = revealed["card"], revealed["position"]
             text = screen_text(app)
             assert leaked(text, [turned]) == [turned], f"{turned} is on show the turn it is turned up"
             shown += 1
@@ -59,5 +61,12 @@ async def test_circle_search_card_shown_for_one_turn_only() -> None:
                 hidden += 1
             lines = log_lines(match) + list(screen.query_one(LogPanel).lines_shown)
             assert not leaked("\n".join(lines), [turned]), f"a log line names {turned}"
+            assert not any(f"card {where}" in line for line in lines), "a log line says where it lies"
+            # the searcher has seen it and ends the turn: face down before the next player acts
+            obs = viewer_obs(app)
+            assert [a.text for a in obs.legal] == ["done"]
+            await play(pilot, app, obs.legal[0])
+            await settle(pilot)
+            assert not leaked(all_widget_text(app), [turned]), f"{turned} is on show after the turn"
             previous = turned
         assert shown >= 4 and hidden >= 3

@@ -32,9 +32,11 @@ class CurtainScreen(Screen[None]):
         with Middle():
             with Center():
                 with Vertical(id="curtain-box"):
-                    yield Static(f"Pass the keyboard to {self.player}.", id="curtain-title")
+                    # a name is text, never markup: `Ann[/]` is shown as typed
+                    yield Static(f"Pass the keyboard to {self.player}.", id="curtain-title", markup=False)
                     yield Static(
-                        f"{self.player}, press Enter when only you can see the screen.", id="curtain-text"
+                        f"{self.player}, press Enter when only you can see the screen.", id="curtain-text",
+                        markup=False,
                     )
         yield Footer()
 

@@ -48,6 +48,12 @@ class ResultsScreen(Screen[str]):
                 yield Static(details, id="results-details")
         yield Footer()
 
+    def on_mount(self) -> None:
+        from decktable.store import history
+
+        for notice in history.take_notices():  # the history was damaged and moved aside
+            self.notify(notice, title="Play history", severity="warning", timeout=12, markup=False)
+
     def _names(self) -> list[str]:
         return [s.name for s in self.match.seats]
 
@@ -70,7 +76,7 @@ class ResultsScreen(Screen[str]):
         order = sorted(range(len(names)), key=lambda i: (result.placings[i], i))
         for i in order:
             place = result.placings[i]
-            table.add_row(str(place), names[i], _num(result.scores[i]), style="bold" if place == 1 else "")
+            table.add_row(str(place), Text(names[i]), _num(result.scores[i]), style="bold" if place == 1 else "")
         return table
 
     def _sheet_rows(self) -> list[list[int | float]]:
@@ -81,7 +87,7 @@ class ResultsScreen(Screen[str]):
         table = Table(title="Score sheet", title_justify="left", expand=False, show_edge=False)
         table.add_column("Hand", justify="right")
         for n in names:
-            table.add_column(n, justify="right")
+            table.add_column(Text(n), justify="right")  # a name is text, never markup
         totals = [0.0] * len(names)
         for h, row in enumerate(self._sheet_rows(), 1):
             table.add_row(str(h), *[_num(v) for v in row])

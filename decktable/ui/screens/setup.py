@@ -22,8 +22,9 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static, Switch
 
 from decktable.engine.errors import DeckTableError
+from decktable.engine.game import seed_from_text
+from decktable.engine.names import MAX_NAME, check_names, clean_name
 from decktable.engine.registry import get_game
-from decktable.store.paths import autosave_path
 
 KINDS = [("Person", "human"), ("Bot", "bot")]
 
@@ -110,7 +111,7 @@ class SetupScreen(Screen[None]):
                 with Horizontal(classes="setup-row seat-row", id=f"seat-{i}"):
                     yield Label(f"Seat {i + 1}", classes="setup-label")
                     kind = "human" if i == 0 else "bot"
-                    yield Input(self.default_name(i, kind), id=f"name-{i}", classes="seat-name", max_length=20)
+                    yield Input(self.default_name(i, kind), id=f"name-{i}", classes="seat-name", max_length=MAX_NAME)
                     yield Select(KINDS, value=kind, allow_blank=False, id=f"kind-{i}", classes="seat-kind")
             if self.fields:
                 yield Static("Options", classes="setup-heading")
@@ -124,13 +125,8 @@ class SetupScreen(Screen[None]):
             yield Static("Deal", classes="setup-heading")
             with Horizontal(classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
-                yield Input(placeholder="random", type="integer", id="seed", classes="setup-input")
+                yield Input(placeholder="random", id="seed", classes="setup-input")
             yield Static("The same seed gives the same deal, to replay a game.", classes="setup-description")
-            if autosave_path().exists():
-                yield Static(
-                    "A saved game is waiting in the lobby; its save is replaced once this game starts.",
-                    id="setup-warning",
-                )
             with Horizontal(id="setup-buttons"):
                 yield Button("Start", id="start", variant="primary")
                 yield Button("Back", id="back")
@@ -215,16 +211,17 @@ class SetupScreen(Screen[None]):
         from decktable.engine.match import Seat
 
         seats: list[Seat] = []
-        seen: set[str] = set()
         for i in range(self.player_count()):
             name = self.query_one(f"#name-{i}", Input).value.strip()
             kind = str(self.query_one(f"#kind-{i}", Select).value)
             if not name:
                 raise DeckTableError(f"Seat {i + 1} has no name.")
-            if name.lower() in seen:
-                raise DeckTableError(f"Two seats are called {name}; give each seat its own name.")
-            seen.add(name.lower())
+            try:
+                clean_name(name)
+            except DeckTableError as exc:
+                raise DeckTableError(f"Seat {i + 1}: {exc}") from None
             seats.append(Seat(name, kind))
+        check_names([s.name for s in seats])  # the same check as the command line and Game.new
         return seats
 
     def option_values(self) -> dict[str, Any]:
@@ -252,18 +249,13 @@ class SetupScreen(Screen[None]):
         return values
 
     def seed(self) -> int | None:
-        text = self.query_one("#seed", Input).value.strip()
-        if not text:
-            return None
-        try:
-            return int(text)
-        except ValueError:
-            raise DeckTableError(f"The seed must be a whole number, not {text!r}.") from None
+        return seed_from_text(self.query_one("#seed", Input).value)
 
     def build_match(self) -> Any:
         """A Match from the form; DeckTableError (BadOptions included) with a sentence if not."""
         from decktable.engine.match import Match
         from decktable.store import history
+        from decktable.store.saves import new_save_path
 
         seats = self.seats()
         options = self.option_values()
@@ -274,7 +266,7 @@ class SetupScreen(Screen[None]):
             seats,
             seed=seed,
             options=options,
-            save_path=autosave_path(),
+            save_path=new_save_path(),  # a save of its own: other unfinished games are kept
             on_finish=history.record,
         )
 

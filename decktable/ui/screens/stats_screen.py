@@ -43,7 +43,16 @@ class StatsScreen(Screen[None]):
     def on_mount(self) -> None:
         totals = self.query_one("#stats-totals", DataTable)
         totals.add_columns("Game", "Played", "Best score", "Wins")
-        table = history.stats()
+        import sqlite3
+
+        try:
+            table = history.stats()
+            recent_games = history.recent(RECENT)
+        except (sqlite3.Error, OSError) as exc:
+            self.notify(f"The play history cannot be read now: {exc}", severity="error", markup=False)
+            table, recent_games = {}, []
+        for notice in history.take_notices():  # a damaged history was moved aside
+            self.notify(notice, title="Play history", severity="warning", timeout=12, markup=False)
         for game_id, st in sorted(table.items(), key=lambda kv: game_name(kv[0])):
             best = st.best_text
             totals.add_row(Text(game_name(game_id)), st.played, Text(best), Text(st.wins_text), key=game_id)
@@ -51,7 +60,7 @@ class StatsScreen(Screen[None]):
             totals.add_row("No finished games yet.", "", "", "")
         recent = self.query_one("#stats-recent", DataTable)
         recent.add_columns("When", "Game", "Players", "Scores", "Winner")
-        for rec in history.recent(RECENT):
+        for rec in recent_games:
             scores = ", ".join(str(int(s) if float(s).is_integer() else s) for s in rec.scores)
             recent.add_row(
                 rec.finished.replace("T", " ")[:16],

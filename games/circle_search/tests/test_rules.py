@@ -10,6 +10,7 @@ import pytest
 from decktable.cards.decktet import ACES, BASIC_IDS, DECKTET, EXCUSE, EXTENDED_IDS, card
 from decktable.engine.errors import BadOptions, IllegalMove, NotYourTurn
 from decktable.engine.game import Vis
+from decktable.engine.models import ResultView
 from decktable.rulesets.circle_search.rules import GAME, TURN_CAP, CircleSearchState, ring_cells
 
 g = GAME
@@ -81,7 +82,7 @@ def test_calamity_returns_the_ace_of_wyrms() -> None:
     ev = g.apply(st, 0, "search moons")
     assert ACES["wyrms"] in st.middle and st.finds[0] == []
     assert st.scores == [0, 0]
-    assert "Ace of Wyrms goes back" in ev[0].text
+    assert "Ace of Wyrms: it goes back" in ev[0].text
     assert "calamity" not in ev[0].text.lower()
     assert st.outcome == "return"
 
@@ -144,13 +145,25 @@ def test_more_aces_wins() -> None:
 # -- memory: the revealed card is shown for one turn only --------------------------------------------------------
 
 
-def test_revealed_card_is_public_until_the_next_action() -> None:
+def test_revealed_card_is_public_until_the_searcher_ends_the_turn() -> None:
     st = g.new(2, seed=1, deck=stacked(ring_with({1: "savage", 5: "sea"})))
     g.apply(st, 0, "search moons")
     obs = g.observe(st, 1)
     assert obs.extra["revealed"]["card"] == "savage" and obs.extra["revealed"]["position"] == 2
     assert obs.zone("ring-2").visible and obs.zone("ring-2").cards == ["savage"]
     assert obs.board.cells["b1"].card == "savage"
+    # the searcher sees it, then ends the turn: it is face down before the next player acts
+    assert g.to_act(st) == (0,) and [str(a) for a in g.legal_actions(st, 0)] == ["done"]
+    with pytest.raises(NotYourTurn):
+        g.apply(st, 1, "search moons")
+    with pytest.raises(IllegalMove):
+        g.apply(st, 0, "search suns")
+    assert g.apply(st, 0, "done") == []
+    assert g.to_act(st) == (1,)
+    for seat in (0, 1, None):
+        obs = g.observe(st, seat)
+        assert not obs.zone("ring-2").visible and obs.board.cells["b1"].card is None
+        assert "savage" not in obs.model_dump_json() and obs.extra["revealed"] is None
     g.apply(st, 1, "search moons")
     obs = g.observe(st, 0)
     assert not obs.zone("ring-2").visible
@@ -166,6 +179,9 @@ def test_events_never_name_the_revealed_card() -> None:
         while not g.is_over(st):
             seat = g.to_act(st)[0]
             ev = g.apply(st, seat, r.choice(g.legal_actions(st, seat)))
+            if st.revealed < 0:
+                assert ev == []  # `done`: the turn ends without a word
+                continue
             shown = st.ring[st.revealed][0]
             if shown == EXCUSE:
                 continue
@@ -284,8 +300,10 @@ def test_turns_go_round_the_table() -> None:
         if st.over:
             break
         seat = g.to_act(st)[0]
-        order.append(seat)
-        g.apply(st, seat, g.legal_actions(st, seat)[0])
+        action = g.legal_actions(st, seat)[0]
+        if action.verb == "search":
+            order.append(seat)
+        g.apply(st, seat, action)
     assert order[:3] == [0, 1, 2]
 
 
@@ -296,8 +314,94 @@ def test_explain_already_claimed() -> None:
     st = g.new(2, seed=1, deck=stacked(ring_with({1: "journey"})))
     g.apply(st, 0, "search moons")
     assert ACES["moons"] in st.finds[0]
+    g.apply(st, 0, "done")
     with pytest.raises(IllegalMove) as e:
         g.apply(st, 1, "search moons")
     assert e.value.why == "The Ace of Moons is already claimed."
     assert "search moons" not in [str(a) for a in g.legal_actions(st, 1)]
     assert len(g.legal_actions(st, 1)) == 5
+
+
+# -- privacy: no record of the ring, by position as well as by name (issue 6) ---------------------------------
+
+
+def _ring_words(st: CircleSearchState) -> list[str]:
+    """Every way a text could say where a ring card lies: "card 3", "position 3", "b1"."""
+    side = len(st.ring) // 4 + 1
+    cells = [f"{chr(97 + c)}{r + 1}" for c, r in ring_cells(side)]
+    return [rf"\bcard {i + 1}\b" for i in range(len(st.ring))] + [rf"\bposition\b"] + [
+        rf"\b{c}\b" for c in cells]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_no_event_or_later_observation_pins_a_card_down(players: int) -> None:
+    for seed in range(12):
+        opts = [{}, {"draw_movement": True}, {"excuse_tiebreak": True}][seed % 3]
+        st = g.new(players, seed=seed, **opts)
+        r = random.Random(seed)
+        log: list[str] = []
+        while not g.is_over(st):
+            seat = g.to_act(st)[0]
+            action = r.choice(g.legal_actions(st, seat))
+            ev = g.apply(st, seat, action)
+            for e in ev:
+                if e.kind == "gameover":
+                    continue
+                for pattern in _ring_words(st):
+                    assert not re.search(pattern, e.text.lower()), (pattern, e.text)
+                # data: the suit named and, for a drawn movement card, that public card; nothing else
+                assert set(e.data) <= {"suit", "card"}, e.data
+                if "card" in e.data:
+                    assert e.kind == "draw" and card(e.data["card"]) in st.drawn + st.stock
+                assert not any(isinstance(v, int) for v in e.data.values()), e.data
+                log.append(e.text)
+            if action.verb != "done" or st.over:
+                continue
+            # the turn is over: no seat (nor a spectator) sees any ring card, or where one was
+            ring = {DECKTET[c[0]].slug for c in st.ring}
+            for viewer in (*range(players), None):
+                obs = g.observe(st, viewer)
+                assert obs.extra["revealed"] is None
+                assert all(not z.visible for z in obs.zones if z.name.startswith("ring-"))
+                assert all(cell.card is None for cell in obs.board.cells.values())
+                assert not any("Last search" in k for k in obs.status)
+                dump = obs.model_dump_json()
+                assert not any(f'"{slug}"' in dump for slug in ring), viewer
+                for text in obs.status.values():
+                    for pattern in _ring_words(st)[: len(st.ring)]:
+                        assert not re.search(pattern, text.lower()), text
+        assert log, "something was said"
+
+
+def test_rematch_the_loser_goes_first_and_a_draw_passes_the_start_on() -> None:
+    # a decided game: Player 2 lost, so Player 2 searches first in the rematch
+    st = g.new(2, seed=1, deck=stacked(ring_with({5: "soldier"})))
+    for s in ("moons", "suns", "waves", "leaves"):
+        st.middle.remove(ACES[s])
+        st.finds[0].append(ACES[s])
+    st.middle.remove(ACES["wyrms"])
+    st.finds[1].append(ACES["wyrms"])
+    st.turn = 1
+    g.apply(st, 1, "search knots")
+    res = g.result(st)
+    assert res.placings == [1, 2]
+    options = {"first": "1", "extended": False}
+    again = g.rematch_options(res, options, st)
+    assert again == {"first": "2", "extended": False} and options["first"] == "1"
+    assert g.to_act(g.new(2, seed=2, **again)) == (1,)
+    # the loser goes first whoever started; with three players, the first seat in last place
+    res3 = ResultView(scores=[2, 0, 4], placings=[2, 3, 1], summary="x")
+    assert g.rematch_options(res3, {"first": "random"})["first"] == "2"
+    # a draw: the next seat starts
+    draw = ResultView(scores=[3, 3], placings=[1, 1], summary="A draw")
+    assert g.rematch_options(draw, {"first": "2"}, None)["first"] == "1"
+    st2 = g.new(2, seed=3, first="2")
+    assert g.rematch_options(draw, {"first": "2"}, st2)["first"] == "1"
+    st3 = g.new(2, seed=3, first="random")
+    assert g.rematch_options(draw, {"first": "random"}, st3)["first"] == str((st3.first + 1) % 2 + 1)
+
+
+def test_other_games_rematch_with_the_same_options() -> None:
+    from decktable.engine.game import Game
+
+    assert Game.rematch_options(g, None, {"a": 1}) == {"a": 1}  # the base: unchanged

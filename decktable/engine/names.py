@@ -1,0 +1,85 @@
+"""Player names are text: 1–24 characters, no control characters, unique at a table (ignoring
+case). One check serves the command line, the setup screen and the API (`Game.new`), so that a
+name refused in one place is refused in all of them with the same sentence.
+
+A name is shown literally everywhere (never as Rich markup): `Ann[/]` and `Sam [dad]` are names.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Iterable
+
+from decktable.engine.errors import BadOptions
+
+MAX_NAME = 24
+
+# bidirectional embeddings, overrides and isolates reorder the text around them on screen
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _shown(name: str) -> str:
+    """The name quoted for a message: escapes instead of control characters, cut when long."""
+    text = name if len(name) <= 30 else name[:30] + "…"
+    return repr(text)
+
+
+def name_problem(name: object) -> str | None:
+    """Why `name` cannot be a player's name, or None when it can (it is not stripped here)."""
+    if not isinstance(name, str):
+        return f"A player's name must be text, not {type(name).__name__}."
+    if not name or not name.strip():
+        return "A player's name cannot be empty."
+    if name != name.strip():
+        return f"A player's name cannot begin or end with a space: {_shown(name)}."
+    for ch in name:
+        cat = unicodedata.category(ch)
+        if cat in ("Cc", "Cs", "Zl", "Zp") or ch in _BIDI:
+            return (
+                f"A player's name cannot hold control characters (such as Escape, Tab or a new "
+                f"line): {_shown(name)}."
+            )
+    if len(name) > MAX_NAME:
+        return f"A player's name is 1 to {MAX_NAME} characters; {_shown(name)} has {len(name)}."
+    return None
+
+
+def printable(text: str) -> str:
+    """Text safe to print on a terminal: control characters (from a history or save written
+    before names were checked) are shown as escapes such as \\x1b, never sent to the terminal."""
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        bad = unicodedata.category(ch) in ("Cc", "Cs", "Zl", "Zp") or ch in _BIDI
+        out.append(repr(ch)[1:-1] if bad and ch != " " else ch)
+    return "".join(out)
+
+
+def check_name(name: object) -> str:
+    """The name itself, or BadOptions with the sentence from `name_problem`."""
+    why = name_problem(name)
+    if why is not None:
+        raise BadOptions(why)
+    assert isinstance(name, str)
+    return name
+
+
+def clean_name(text: str) -> str:
+    """A name typed by a person: surrounding spaces dropped, then checked."""
+    return check_name(text.strip() if isinstance(text, str) else text)
+
+
+def check_names(names: Iterable[object]) -> list[str]:
+    """Every name checked, and no two the same ignoring case; BadOptions with a sentence if not."""
+    out: list[str] = []
+    seen: dict[str, str] = {}
+    for name in names:
+        ok = check_name(name)
+        key = ok.casefold()
+        if key in seen:
+            both = ok if seen[key] == ok else f"{seen[key]} and {ok} (case does not count)"
+            raise BadOptions(f"Two seats are called {both}; give each seat its own name.")
+        seen[key] = ok
+        out.append(ok)
+    return out
