@@ -1,0 +1,870 @@
+"""Chicago: 2–4 players, 52 cards. RULES.md section 15; help.md lists every reading we chose.
+
+Flow of one hand: deal 5 each -> draw 1 -> showdown 1 -> draw 2 -> showdown 2 -> draw 3 -> five
+tricks (the last one scores 5) -> the best poker hand on the table scores -> the next dealer deals.
+The game ends after a hand in which someone has 52 or more and one player leads alone.
+
+Hidden information: hands are OWNER zones; the stock and the face-down discards are NOBODY zones.
+A draw publishes only how many cards were changed. A showdown publishes only what the spoken
+dialogue would: the class a player declares, and, when two hands of one class meet, the ranks down
+to the one that decides (`poker.phrase`). The holder of the best hand of the last showdown who
+wants to break up its combination first shows the hand: `show` moves it into a PUBLIC zone, so
+everybody sees it, and the following discard puts the kept cards back in the private hand.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from decktable.cards.french import FRENCH, SUITS, the
+from decktable.engine.actions import CARD, CARDS, Action, Grammar
+from decktable.engine.errors import BadOptions
+from decktable.engine.game import Event, Game, State, Vis, Zone
+from decktable.engine.kits.dealing import deal
+from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
+from decktable.engine.rng import Rng
+from decktable.rulesets.chicago import INFO
+from decktable.rulesets.chicago.poker import (
+    CLASS_NAME,
+    PAIR,
+    POINTS,
+    combination,
+    deciding_depth,
+    evaluate,
+    phrase,
+)
+
+# -- tables, per card id ---------------------------------------------------------------------------
+
+FULL: tuple[int, ...] = tuple(range(52))
+SLUG: list[str] = [c.slug for c in FRENCH]
+ID_OF: dict[str, int] = {SLUG[c]: c for c in FULL}
+SUIT_IX: list[int] = [SUITS.index(c.suits[0]) for c in FRENCH]
+RANK: list[int] = [c.rank or 0 for c in FRENCH]
+SORT_KEY: list[tuple[int, int]] = [(SUIT_IX[c], RANK[c]) for c in FULL]  # hand order: suit, then rank
+SUIT_NAME: list[str] = [s.capitalize() for s in SUITS]
+
+TARGET = 52  # the game ends after a hand in which someone reaches this
+FREEZE = 46  # a player who starts a hand with this many may not draw in it
+LAST_TRICK = 5
+TRICKS = 5
+
+DRAW, SHOW, PLAY, DONE, OVER = "draw", "showdown", "play", "scored", "over"
+ORDINAL = ("", "first", "second", "third")
+
+PLAY_ACTIONS: dict[int, Action] = {c: Action("play", (SLUG[c],)) for c in FULL}
+STAND = Action("stand")
+EXPOSE = Action("show")
+DECLARE = Action("declare")
+PASS = Action("pass")
+DEAL = Action("deal")
+
+_DISCARDS: dict[tuple[int, ...], Action] = {}
+
+
+def discard_action(cards: tuple[int, ...]) -> Action:
+    """The `discard` action for these cards (already in hand order), built once."""
+    a = _DISCARDS.get(cards)
+    if a is None:
+        a = _DISCARDS[cards] = Action("discard", tuple(SLUG[c] for c in cards))
+    return a
+
+
+def listing(words: list[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def cards_text(cards: list[int]) -> str:
+    return listing([the(c) for c in cards])
+
+
+def possessive(names: list[str]) -> str:
+    return listing([f"{n}'s" for n in names]) if len(names) == 1 else listing(names) + "'s"
+
+
+# -- options and state -----------------------------------------------------------------------------
+
+
+class ChicagoOptions(BaseModel):
+    max_hands: int = Field(
+        100,
+        ge=1,
+        le=1000,
+        description="A stop rule: after this many hands the game ends even if nobody has 52; the "
+        "highest total wins and a tie at the top is shared. A safety stop for long games (a real "
+        "game of Chicago rarely needs 20 hands); set it low for a short game.",
+    )
+    first_dealer: int | None = Field(
+        None, json_schema_extra={"seat": True}, ge=0, le=3, description="Seat (counted from 1: 1 = the first player) that deals the first hand; "
+        "blank = chosen at random."
+    )
+
+
+class ChicagoState(State):
+    __slots__ = (
+        "phase",
+        "round",
+        "dealer",
+        "turn",
+        "order",
+        "pos",
+        "hands",
+        "shown",
+        "played",
+        "stock",
+        "discards",
+        "frozen",
+        "drew",
+        "must_show",
+        "best",
+        "best_class",
+        "said",
+        "declared",
+        "trick",
+        "leader",
+        "tricks",
+        "last",
+        "last_winner",
+        "hand_pts",
+        "outcome",
+    )
+
+    phase: str
+    round: int  # the draw or showdown under way: 1, 2 or 3
+    dealer: int
+    turn: int
+    order: list[int]  # seats from the dealer's left round to the dealer
+    pos: int  # index in `order` of the seat to act in a draw or a showdown
+    hands: list[list[int]]  # private cards
+    shown: list[list[int]]  # a hand shown to everybody before it is broken up (public)
+    played: list[list[int]]  # cards played to tricks, face up in front of their player
+    stock: list[int]  # index 0 is the next card dealt
+    discards: list[int]  # face down
+    frozen: list[bool]  # started this hand with FREEZE or more: no draws
+    drew: list[list[int]]  # cards changed per seat in each draw this hand (-1: not yet)
+    must_show: list[bool]  # held the best hand of the last showdown: show before breaking it up
+    best: list[int]  # seats holding the best declared hand of the showdown under way (ties: all)
+    best_class: int  # its class, -1 when nobody has declared
+    said: list[str]  # what was said in the showdown under way, public
+    declared: list[int]  # class each seat declared in the showdown under way (-1 passed, -2 not yet)
+    trick: list[tuple[int, int]]  # (seat, card) of the trick in progress
+    leader: int
+    tricks: list[int]  # tricks taken this hand
+    last: list[tuple[int, int]]
+    last_winner: int
+    hand_pts: list[int]  # points scored this hand so far, for the score sheet
+    outcome: str  # how the last hand was scored, in words
+
+
+# -- the game --------------------------------------------------------------------------------------
+
+
+class Chicago(Game):
+    info = GameInfo(id="chicago", **INFO)
+    Options = ChicagoOptions
+    catalogue = FRENCH
+    grammar = Grammar(
+        {
+            "discard": (CARDS,),
+            "stand": (),
+            "show": (),
+            "declare": (),
+            "pass": (),
+            "play": (CARD,),
+            "deal": (),
+        },
+        FRENCH,
+        SUITS,
+    )
+
+    # -- starting and dealing ------------------------------------------------------------------
+
+    def check_players(self, players: int, options: BaseModel) -> None:
+        fd = options.first_dealer  # type: ignore[attr-defined]
+        if fd is not None and fd >= players:
+            raise BadOptions(f"first_dealer must be a seat from 0 to {players - 1}, not {fd}.")
+
+    def setup(self, names: list[str], rng: Rng, options: BaseModel, deck: list[int] | None) -> State:
+        st = ChicagoState(names, rng, options)
+        n = len(names)
+        fd = options.first_dealer  # type: ignore[attr-defined]
+        if fd is not None:
+            st.dealer = fd
+        elif deck is not None:
+            st.dealer = n - 1  # a stacked deal is the same for every seed: seat 0 gets the top card
+        else:
+            st.dealer = rng.below(n)
+        st.outcome = ""
+        st.hands = [[] for _ in range(n)]
+        st.discards = []
+        st.stock = []
+        self._deal(st, self.stacked(FULL, deck, rng), None)
+        return st
+
+    def _deal(self, st: ChicagoState, order: list[int], events: list[Event] | None) -> None:
+        """Deal five each from `order` (index 0 = top), one at a time from the dealer's left; the
+        rest is the stock."""
+        n = st.players
+        first = (st.dealer + 1) % n
+        hands = deal(order, n, 5, first=first)
+        for h in hands:
+            h.sort(key=SORT_KEY.__getitem__)
+        st.hands = hands
+        st.stock = order
+        st.discards = []
+        st.shown = [[] for _ in range(n)]
+        st.played = [[] for _ in range(n)]
+        st.order = [(first + i) % n for i in range(n)]
+        st.frozen = [sc >= FREEZE for sc in st.scores]
+        st.drew = [[-1, -1, -1] for _ in range(n)]
+        st.must_show = [False] * n
+        st.best = []
+        st.best_class = -1
+        st.said = []
+        st.declared = [-2] * n
+        st.trick = []
+        st.leader = first
+        st.tricks = [0] * n
+        st.last = []
+        st.last_winner = -1
+        st.hand_pts = [0] * n
+        if events is not None:
+            events.append(
+                Event(
+                    f"Hand {st.hand_no}: {st.names[st.dealer]} deals five cards each.",
+                    "deal",
+                    st.dealer,
+                    {"hand": st.hand_no, "dealer": st.dealer},
+                )
+            )
+            for s in st.order:
+                if st.frozen[s]:
+                    events.append(
+                        Event(
+                            f"{st.names[s]} starts the hand with {st.scores[s]} points and may not "
+                            "change cards in it.",
+                            "frozen",
+                            s,
+                        )
+                    )
+        self._start_draw(st, 1, events)
+
+    def _start_draw(self, st: ChicagoState, r: int, events: list[Event] | None) -> None:
+        st.phase = DRAW
+        st.round = r
+        st.pos = -1
+        self._next_drawer(st, events)
+
+    def _next_drawer(self, st: ChicagoState, events: list[Event] | None) -> None:
+        """The next seat in order that may draw; after the last one, the showdown or the tricks."""
+        n = st.players
+        pos = st.pos + 1
+        while pos < n and st.frozen[st.order[pos]]:
+            pos += 1
+        if pos < n:
+            st.pos = pos
+            st.turn = st.order[pos]
+            return
+        if st.round < 3:
+            self._start_showdown(st, events)
+        else:
+            self._start_tricks(st, events)
+
+    def _start_showdown(self, st: ChicagoState, events: list[Event] | None) -> None:
+        st.phase = SHOW
+        st.pos = 0
+        st.turn = st.order[0]
+        st.best = []
+        st.best_class = -1
+        st.said = []
+        st.declared = [-2] * st.players
+        st.must_show = [False] * st.players
+        if events is not None:
+            events.append(
+                Event(
+                    f"The {ORDINAL[st.round]} showdown: from {st.names[st.turn]}, each player declares "
+                    "their best hand or passes.",
+                    "showdown",
+                )
+            )
+
+    def _start_tricks(self, st: ChicagoState, events: list[Event] | None) -> None:
+        st.phase = PLAY
+        st.leader = st.order[0]
+        st.turn = st.leader
+        st.trick = []
+        st.must_show = [False] * st.players
+        if events is not None:
+            events.append(Event(f"The draws are over. {st.names[st.turn]} leads to the first trick.", "tricks"))
+
+    # -- whose turn, what is legal ---------------------------------------------------------------
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        st: ChicagoState = state  # type: ignore[assignment]
+        if st.over:
+            return ()
+        return (st.turn,)
+
+    def phase(self, state: State) -> str:
+        return state.phase  # type: ignore[attr-defined]
+
+    def parse(self, text: str) -> Action:
+        """As the grammar; the cards of `discard` are put in the hand's order (suit, then rank), so
+        `discard 9h 2c` and `discard 2c 9h`... are one action."""
+        a = self.grammar.parse(text)
+        if a.verb == "discard" and len(a.args) > 1:
+            ordered = tuple(sorted(a.args, key=lambda s: SORT_KEY[ID_OF[s]]))
+            if ordered != a.args:
+                a = Action(a.verb, ordered)
+        return a
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        st: ChicagoState = state  # type: ignore[assignment]
+        if st.over or seat != st.turn:
+            return []
+        phase = st.phase
+        if phase == PLAY:
+            hand = st.hands[seat]
+            if st.trick:
+                ls = SUIT_IX[st.trick[0][1]]
+                same = [c for c in hand if SUIT_IX[c] == ls]
+                if same:
+                    return [PLAY_ACTIONS[c] for c in same]
+            return [PLAY_ACTIONS[c] for c in hand]
+        if phase == DRAW:
+            if st.shown[seat]:
+                return [STAND] + self._discards(st.shown[seat], ())
+            hand = st.hands[seat]
+            if st.must_show[seat]:
+                keep = combination(hand)
+                out = [STAND] + self._discards(hand, keep)
+                if keep:
+                    out.append(EXPOSE)
+                return out
+            return [STAND] + self._discards(hand, ())
+        if phase == SHOW:
+            if self._may_declare(st, seat):
+                return [DECLARE, PASS]
+            return [PASS]
+        if phase == DONE:
+            return [DEAL]
+        return []
+
+    @staticmethod
+    def _discards(cards: list[int], keep: list[int] | tuple[int, ...]) -> list[Action]:
+        """Every non-empty set of `cards` that holds none of `keep`, smallest sets first."""
+        free = [c for c in cards if c not in keep]
+        out: list[Action] = []
+        for k in range(1, len(free) + 1):
+            for combo in combinations(free, k):
+                out.append(discard_action(combo))
+        return out
+
+    def _may_declare(self, st: ChicagoState, seat: int) -> bool:
+        cls = evaluate(st.hands[seat])[0]
+        return cls >= PAIR and cls >= st.best_class
+
+    def check(self, state: State, seat: int, action: Action) -> str | None:
+        st: ChicagoState = state  # type: ignore[assignment]
+        if not st.over and seat == st.turn and st.phase == PLAY and action.verb == "play" and len(action.args) == 1:
+            c = ID_OF.get(action.args[0], -1)
+            hand = st.hands[seat]
+            if c in hand:
+                if not st.trick:
+                    return None
+                ls = SUIT_IX[st.trick[0][1]]
+                if SUIT_IX[c] == ls or not any(SUIT_IX[x] == ls for x in hand):
+                    return None
+        return self.why_not(st, seat, action)
+
+    def why_not(self, state: State, seat: int, action: Action) -> str | None:
+        st: ChicagoState = state  # type: ignore[assignment]
+        verb, args = action.verb, action.args
+        if st.over:
+            return "The game is over."
+        if seat != st.turn:
+            return f"It is {st.names[st.turn]}'s turn, not yours."
+        misfit = self.grammar.misfit(action)
+        if misfit is not None:
+            return f"That is not a move of Chicago ({misfit})."
+        phase = st.phase
+        if phase == DONE:
+            return None if verb == "deal" else f"Hand {st.hand_no} is over: deal the next hand."
+        if verb == "deal":
+            return f"Hand {st.hand_no} is still being played."
+        if phase == DRAW:
+            return self._why_not_draw(st, seat, action)
+        if phase == SHOW:
+            if verb == "pass":
+                return None
+            if verb == "declare":
+                cls = evaluate(st.hands[seat])[0]
+                if cls < PAIR:
+                    return "You have no pair: there is nothing to declare. Pass."
+                if cls < st.best_class:
+                    return (
+                        f"Your best hand is {CLASS_NAME[cls]}, lower than the {CLASS_NAME[st.best_class]} "
+                        "already declared. Pass."
+                    )
+                return None
+            return f"This is the {ORDINAL[st.round]} showdown: declare your best hand or pass."
+        # tricks
+        if verb != "play":
+            if verb in ("discard", "stand", "show"):
+                return "The draws are over: play a card to the trick."
+            return "Play a card to the trick."
+        c = ID_OF[args[0]]
+        hand = st.hands[seat]
+        if c not in hand:
+            return f"You do not hold {the(c)}."
+        if st.trick:
+            ls = SUIT_IX[st.trick[0][1]]
+            if SUIT_IX[c] != ls and any(SUIT_IX[x] == ls for x in hand):
+                return f"You must follow suit: you hold {SUIT_NAME[ls].lower()}."
+        return None
+
+    def _why_not_draw(self, st: ChicagoState, seat: int, action: Action) -> str | None:
+        verb, args = action.verb, action.args
+        r = ORDINAL[st.round]
+        if verb in ("declare", "pass"):
+            return f"This is the {r} draw: discard the cards you want to change, or keep all five."
+        if verb == "play":
+            return f"The tricks come after the third draw; this is the {r} draw."
+        exposed = bool(st.shown[seat])
+        hand = st.shown[seat] if exposed else st.hands[seat]
+        if verb == "show":
+            if exposed:
+                return "Your hand is already shown: now discard, or keep all five."
+            if not st.must_show[seat]:
+                return "Only the holder of the best hand of the last showdown shows before discarding."
+            return None
+        if verb == "stand":
+            return None
+        # discard
+        ids = [ID_OF[a] for a in args]
+        if len(set(ids)) != len(ids):
+            return "You named a card twice."
+        for c in ids:
+            if c not in hand:
+                return f"You do not hold {the(c)}."
+        if st.must_show[seat] and not exposed:
+            keep = combination(hand)
+            broken = [c for c in ids if c in keep]
+            if broken:
+                return (
+                    f"{the(broken[0])[0].upper()}{the(broken[0])[1:]} belongs to the "
+                    f"{CLASS_NAME[evaluate(hand)[0]]} that won the last showdown: show your hand "
+                    "to everyone first."
+                )
+        return None
+
+    # -- carrying out ------------------------------------------------------------------------------
+
+    def play(self, state: State, seat: int, action: Action, events: list[Event] | None) -> None:
+        st: ChicagoState = state  # type: ignore[assignment]
+        verb = action.verb
+        if verb == "play":
+            self._play_card(st, seat, ID_OF[action.args[0]], events)
+        elif verb == "discard":
+            self._exchange(st, seat, [ID_OF[a] for a in action.args], events)
+        elif verb == "stand":
+            self._exchange(st, seat, [], events)
+        elif verb == "show":
+            self._show(st, seat, events)
+        elif verb == "declare":
+            self._declare(st, seat, events)
+        elif verb == "pass":
+            self._pass(st, seat, events)
+        elif verb == "deal":
+            st.hand_no += 1
+            st.dealer = seat
+            self._deal(st, st.rng.shuffled(FULL), events)
+
+    def _show(self, st: ChicagoState, seat: int, events: list[Event] | None) -> None:
+        hand = st.hands[seat]
+        cls = evaluate(hand)[0]
+        st.shown[seat][:] = hand
+        hand.clear()
+        if events is not None:
+            events.append(
+                Event(
+                    f"{st.names[seat]} shows their hand to break up {CLASS_NAME[cls]}: "
+                    f"{cards_text(st.shown[seat])}.",
+                    "show",
+                    seat,
+                    {"cards": [SLUG[c] for c in st.shown[seat]]},
+                )
+            )
+
+    def _exchange(self, st: ChicagoState, seat: int, out: list[int], events: list[Event] | None) -> None:
+        """Discard `out` face down and take as many from the stock, reshuffling the discards into
+        a new stock the moment the stock runs out."""
+        shown = st.shown[seat]
+        hand = st.hands[seat]
+        if shown:
+            hand.extend(shown)  # the shown hand goes back into its owner's hand
+            shown.clear()
+        for c in out:
+            hand.remove(c)
+        st.discards.extend(out)
+        n = len(out)
+        reshuffled = False
+        for _ in range(n):
+            hand.append(st.stock.pop(0))
+            if not st.stock:
+                self._reshuffle(st)
+                reshuffled = True
+        hand.sort(key=SORT_KEY.__getitem__)
+        st.drew[seat][st.round - 1] = n
+        if events is not None:
+            name = st.names[seat]
+            if n == 0:
+                text = f"{name} keeps all five cards."
+            else:
+                text = f"{name} discards {n} card{'s' if n != 1 else ''} and draws {n}."
+            if reshuffled:
+                text += " The stock ran out: the discards are shuffled to make a new stock."
+            events.append(Event(text, "draw", seat, {"count": n, "round": st.round}))
+        self._next_drawer(st, events)
+
+    def _reshuffle(self, st: ChicagoState) -> None:
+        st.stock.extend(st.discards)
+        st.discards.clear()
+        st.rng.shuffle(st.stock)
+
+    def _declare(self, st: ChicagoState, seat: int, events: list[Event] | None) -> None:
+        key = evaluate(st.hands[seat])
+        cls = key[0]
+        name = st.names[seat]
+        if not st.best or cls > st.best_class:
+            st.best = [seat]
+            st.best_class = cls
+            text = f"{name} declares {CLASS_NAME[cls]}."
+        else:
+            # the same class: the holder states ranks first, the challenger answers or gives way
+            holders = st.best
+            held = evaluate(st.hands[holders[0]])
+            who = possessive([st.names[h] for h in holders])
+            d = deciding_depth(key, held)
+            if held[0] != cls:  # only in a re-dealt (determinized) state: compare whole keys
+                d = 0
+            if d is None:
+                st.best = holders + [seat]
+                text = f"{name}'s {phrase(key)} is exactly equal to {who}."
+            elif key > held:
+                st.best = [seat]
+                text = f"{name}'s {phrase(key, d)} beats {who} {phrase(held, d)}."
+            else:
+                if d == 0:
+                    text = f"{listing([st.names[h] for h in holders])}: {phrase(held, 0)}. {name} gives way."
+                else:
+                    text = (
+                        f"{listing([st.names[h] for h in holders])}: {phrase(held, d)}. {name} matched "
+                        f"{phrase(held, d - 1)}, then gives way."
+                    )
+            st.best_class = max(st.best_class, cls)
+        st.declared[seat] = cls
+        st.said.append(text)
+        if events is not None:
+            events.append(Event(text, "declare", seat, {"class": CLASS_NAME[cls]}))
+        self._next_speaker(st, events)
+
+    def _pass(self, st: ChicagoState, seat: int, events: list[Event] | None) -> None:
+        st.declared[seat] = -1
+        text = f"{st.names[seat]} passes."
+        st.said.append(text)
+        if events is not None:
+            events.append(Event(text, "pass", seat))
+        self._next_speaker(st, events)
+
+    def _next_speaker(self, st: ChicagoState, events: list[Event] | None) -> None:
+        st.pos += 1
+        if st.pos < st.players:
+            st.turn = st.order[st.pos]
+            return
+        # the showdown is settled
+        best = st.best
+        r = ORDINAL[st.round]
+        if not best:
+            text = f"Nobody declares in the {r} showdown: no score."
+        elif len(best) > 1:
+            text = (
+                f"{listing([st.names[s] for s in best])} hold exactly equal hands: nobody scores "
+                f"the {r} showdown."
+            )
+        else:
+            w = best[0]
+            pts = POINTS[st.best_class]
+            st.scores[w] += pts
+            st.hand_pts[w] += pts
+            text = (
+                f"{st.names[w]} wins the {r} showdown with {CLASS_NAME[st.best_class]}: "
+                f"{pts} point{'s' if pts != 1 else ''}."
+            )
+        st.said.append(text)
+        if events is not None:
+            events.append(Event(text, "showdown", best[0] if len(best) == 1 else None, {"round": st.round}))
+        must = [False] * st.players
+        for s in best:
+            must[s] = True
+        st.must_show = must  # before the draw starts: a draw nobody may make goes straight on
+        self._start_draw(st, st.round + 1, events)
+
+    def _play_card(self, st: ChicagoState, seat: int, c: int, events: list[Event] | None) -> None:
+        st.hands[seat].remove(c)
+        st.played[seat].append(c)
+        st.trick.append((seat, c))
+        n = st.players
+        if events is not None:
+            verb = "leads" if len(st.trick) == 1 else "plays"
+            events.append(Event(f"{st.names[seat]} {verb} {the(c)}.", "play", seat, {"card": SLUG[c]}))
+        if len(st.trick) < n:
+            st.turn = (seat + 1) % n
+            return
+        ls = SUIT_IX[st.trick[0][1]]
+        w, wc = st.trick[0]
+        for s, x in st.trick[1:]:
+            if SUIT_IX[x] == ls and RANK[x] > RANK[wc]:
+                w, wc = s, x
+        st.tricks[w] += 1
+        st.last = st.trick
+        st.last_winner = w
+        st.trick = []
+        st.turn = w
+        st.leader = w
+        number = sum(st.tricks)
+        if events is not None:
+            events.append(Event(f"{st.names[w]} wins trick {number} with {the(wc)}.", "trick", w, {"card": SLUG[wc]}))
+        if number == TRICKS:
+            self._end_hand(st, w, events)
+
+    def _end_hand(self, st: ChicagoState, w: int, events: list[Event] | None) -> None:
+        """The last trick scores first, then the best poker hand on the table; then the game-end
+        check (RULES.md gap 8)."""
+        st.scores[w] += LAST_TRICK
+        st.hand_pts[w] += LAST_TRICK
+        parts = [f"{st.names[w]} takes the last trick: {LAST_TRICK} points."]
+        keys = [evaluate(st.played[s]) for s in range(st.players)]
+        top = max(keys)
+        winners = [s for s in range(st.players) if keys[s] == top]
+        if top[0] < PAIR:
+            parts.append(f"Nobody has a pair on the table: no score for the hand (best: {phrase(top)}).")
+        elif len(winners) > 1:
+            parts.append(
+                f"{listing([st.names[s] for s in winners])} have exactly equal hands ({phrase(top)}): "
+                "nobody scores for the hand."
+            )
+        else:
+            s = winners[0]
+            pts = POINTS[top[0]]
+            st.scores[s] += pts
+            st.hand_pts[s] += pts
+            parts.append(f"{st.names[s]} has the best hand, {phrase(top)}: {pts} point{'s' if pts != 1 else ''}.")
+        st.sheet.append(list(st.hand_pts))
+        st.outcome = " ".join(parts)
+        if events is not None:
+            events.append(Event(st.outcome, "score", None, {"hand": list(st.hand_pts)}))
+        high = max(st.scores)
+        leaders = [s for s in range(st.players) if st.scores[s] == high]
+        limit = st.hand_no >= st.options.max_hands  # type: ignore[attr-defined]
+        if (high >= TARGET and len(leaders) == 1) or limit:
+            st.over = True
+            st.phase = OVER
+            if events is not None:
+                events.append(Event(self._summary(st), "over", leaders[0] if len(leaders) == 1 else None))
+            return
+        if high >= TARGET and events is not None:
+            events.append(
+                Event(f"{listing([st.names[s] for s in leaders])} are level at {high}: play goes on.", "info")
+            )
+        st.phase = DONE
+        st.turn = (st.dealer + 1) % st.players  # the deal passes to the left
+
+    # -- what each seat sees -----------------------------------------------------------------------
+
+    def zones(self, state: State) -> list[Zone]:
+        st: ChicagoState = state  # type: ignore[assignment]
+        n = st.names
+        out: list[Zone] = []
+        for s in range(st.players):
+            out.append(Zone(f"hand{s}", st.hands[s], Vis.OWNER, s, f"{n[s]}'s hand", "hand"))
+        for s in range(st.players):
+            out.append(Zone(f"shown{s}", st.shown[s], Vis.PUBLIC, s, f"{n[s]}'s hand, shown to all", "row"))
+        for s in range(st.players):
+            out.append(Zone(f"played{s}", st.played[s], Vis.PUBLIC, s, f"Played by {n[s]}", "row"))
+        out.append(Zone("stock", st.stock, Vis.NOBODY, None, "Stock", "pile"))
+        out.append(Zone("discards", st.discards, Vis.NOBODY, None, "Discards (face down)", "pile"))
+        return out
+
+    def describe(self, state: State, seat: int | None) -> dict[str, Any]:
+        st: ChicagoState = state  # type: ignore[assignment]
+        names = st.names
+        if st.phase == DRAW:
+            stage = f"Draw {st.round} of 3"
+        elif st.phase == SHOW:
+            stage = f"Showdown {st.round} of 2"
+        elif st.phase == PLAY:
+            stage = f"Trick {min(sum(st.tricks) + 1, TRICKS)} of {TRICKS} (the last one scores {LAST_TRICK})"
+        elif st.phase == DONE:
+            stage = "Hand scored"
+        else:
+            stage = "Game over"
+        status = {
+            "Hand": str(st.hand_no),
+            "Dealer": names[st.dealer],
+            "Stage": stage,
+            "Stock": f"{len(st.stock)} cards",
+            "Discards": f"{len(st.discards)} face down",
+            "Game": f"to {TARGET}; no draws from {FREEZE}",
+        }
+        if st.phase == SHOW:
+            if st.best:
+                status["Best declared"] = f"{CLASS_NAME[st.best_class]} ({listing([names[s] for s in st.best])})"
+            else:
+                status["Best declared"] = "nothing yet"
+        seat_facts: dict[int, dict[str, str]] = {}
+        for s in range(st.players):
+            facts: dict[str, str] = {}
+            if s == st.dealer:
+                facts["Dealer"] = "yes"
+            if st.frozen[s]:
+                facts["Draws"] = f"none (started the hand with {FREEZE}+)"
+            else:
+                done = [str(x) for x in st.drew[s] if x >= 0]
+                if done:
+                    facts["Cards changed"] = ", ".join(done)
+            if st.phase == SHOW and st.declared[s] != -2:
+                facts["Showdown"] = "passed" if st.declared[s] == -1 else f"declared {CLASS_NAME[st.declared[s]]}"
+            if st.must_show[s] and st.phase == DRAW:
+                facts["Best hand"] = "of the last showdown: shows before breaking it up"
+            if st.phase in (PLAY, DONE, OVER):
+                facts["Tricks"] = str(st.tricks[s])
+            if st.hand_pts[s]:
+                facts["This hand"] = f"+{st.hand_pts[s]}"
+            seat_facts[s] = facts
+        plays = [TrickPlay(seat=p, card=SLUG[c]) for p, c in st.trick]
+        last = [] if st.trick else [TrickPlay(seat=p, card=SLUG[c]) for p, c in st.last]
+        note = "No trumps; follow suit"
+        if st.phase in (DRAW, SHOW):
+            note = f"{stage} · then five tricks, no trumps; follow suit"
+        if st.phase == PLAY:
+            note += f" · trick {sum(st.tricks) + 1} of {TRICKS}"
+            if sum(st.tricks) == TRICKS - 1:
+                note += f": the last trick scores {LAST_TRICK}"
+        view = TrickView(
+            leader=st.trick[0][0] if st.trick else (st.turn if st.phase == PLAY else None),
+            plays=plays,
+            note=note,
+            last=last,
+            last_winner=st.last_winner if last and st.last_winner >= 0 else None,
+        )
+        extra: dict[str, Any] = {
+            "hand": st.hand_no,
+            "dealer": st.dealer,
+            "round": st.round,
+            "said": list(st.said),
+            "drew": [list(d) for d in st.drew],
+        }
+        if st.outcome and st.phase in (DONE, OVER):
+            extra["outcome"] = st.outcome
+        return {
+            "phase": st.phase,
+            "prompt": self._prompt(st, seat),
+            "status": status,
+            "trick": view,
+            "seat_facts": seat_facts,
+            "extra": extra,
+        }
+
+    def _prompt(self, st: ChicagoState, seat: int | None) -> str:
+        if st.over:
+            return self._summary(st)
+        who = st.names[st.turn]
+        mine = seat == st.turn
+        r = ORDINAL[st.round]
+        if st.phase == DONE:
+            if mine:
+                return f"{st.outcome} Deal the next hand when everyone is ready."
+            return f"{st.outcome} Waiting for {who} to deal the next hand."
+        if st.phase == DRAW:
+            if not mine:
+                return f"The {r} draw: waiting for {who} to change cards."
+            if st.shown[seat]:
+                return f"The {r} draw: your hand is shown. Mark the cards to discard, or keep all five."
+            if st.must_show[seat]:
+                return (
+                    f"The {r} draw: you won the last showdown. To discard a card of that hand, show your "
+                    "hand first; other cards you may change freely."
+                )
+            return f"The {r} draw: mark the cards to discard (the same number is dealt to you), or keep all five."
+        if st.phase == SHOW:
+            if not mine:
+                return f"The {r} showdown: waiting for {who} to declare or pass."
+            cls = evaluate(st.hands[seat])[0]
+            best = (
+                f" Best so far: {CLASS_NAME[st.best_class]}." if st.best else " Nobody has declared yet."
+            )
+            return f"The {r} showdown: you hold {CLASS_NAME[cls]}.{best} Declare your best hand, or pass."
+        if mine:
+            if st.trick:
+                return "Follow suit if you can; otherwise play any card."
+            last = " It is the last trick: it scores 5." if sum(st.tricks) == TRICKS - 1 else ""
+            return "Lead any card." + last
+        return f"Waiting for {who} to play."
+
+    def label(self, state: State, action: Action) -> str:
+        st: ChicagoState = state  # type: ignore[assignment]
+        verb, args = action.verb, action.args
+        if verb == "play":
+            c = ID_OF.get(args[0], -1)
+            name = the(c) if c >= 0 else args[0]
+            return f"Lead {name}" if not st.trick else f"Play {name}"
+        if verb == "discard":
+            ids = [ID_OF[a] for a in args if a in ID_OF]
+            n = len(ids)
+            return f"Discard {cards_text(ids)} (draw {n})"
+        if verb == "stand":
+            return "Keep all five cards (draw none)"
+        if verb == "show":
+            hand = st.hands[st.turn] if st.turn < len(st.hands) else []
+            what = CLASS_NAME[evaluate(hand)[0]] if len(hand) == 5 else "your hand"
+            return f"Show your hand to everyone (to break up {what})"
+        if verb == "declare":
+            hand = st.hands[st.turn] if st.turn < len(st.hands) else []
+            what = CLASS_NAME[evaluate(hand)[0]] if len(hand) == 5 else "your best hand"
+            return f"Declare my best hand: {what}"
+        if verb == "pass":
+            return "Pass (declare nothing)"
+        if verb == "deal":
+            return "Deal the next hand"
+        return super().label(state, action)
+
+    # -- the end -----------------------------------------------------------------------------------
+
+    def _summary(self, st: ChicagoState) -> str:
+        high = max(st.scores)
+        leaders = [st.names[s] for s in range(st.players) if st.scores[s] == high]
+        if len(leaders) == 1:
+            rest = listing([f"{st.names[s]} {st.scores[s]}" for s in range(st.players) if st.names[s] != leaders[0]])
+            return f"{leaders[0]} wins the game with {high} points ({rest})."
+        return f"{listing(leaders)} share first place with {high} points (the hand limit was reached)."
+
+    def final(self, state: State) -> ResultView:
+        st: ChicagoState = state  # type: ignore[assignment]
+        scores = st.scores
+        placings = [1 + sum(1 for o in scores if o > s) for s in scores]
+        details = [
+            f"Hand {i}: " + ", ".join(f"{st.names[s]} +{row[s]}" for s in range(st.players))
+            for i, row in enumerate(st.sheet, 1)
+        ]
+        if st.outcome:
+            details.append(st.outcome)
+        return ResultView(scores=list(scores), placings=placings, summary=self._summary(st), details=details)
+
+
+GAME = Chicago()
