@@ -1,0 +1,47 @@
+// decktable's additions to textual-serve's page (textual.js): the fonts are loaded before the
+// terminal measures its cells, the websocket address follows the address the page was opened at,
+// and the terminal has the keyboard focus as soon as the table is drawn.
+(function () {
+  "use strict";
+  const startTerminal = window.onload; // textual.js's: builds the terminal and connects
+  window.onload = null;
+
+  function focusTerminal() {
+    const input = document.querySelector(".xterm-helper-textarea");
+    if (input) {
+      input.blur(); // a focus that was there before the connection was never told to the app
+      input.focus();
+    }
+  }
+
+  window.addEventListener("load", async (event) => {
+    const terminal = document.getElementById("terminal");
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    terminal.dataset.sessionWebsocketUrl = scheme + location.host + terminal.dataset.websocketPath;
+    try {
+      await Promise.all([
+        document.fonts.load('16px "Roboto Mono"', "\u263e\u2660"),
+        document.fonts.load('bold 16px "Roboto Mono"', "\u263e\u2660"),
+      ]);
+    } catch (error) {
+      console.log("decktable: fonts", error);
+    }
+    if (startTerminal) startTerminal.call(window, event);
+  });
+
+  document.addEventListener("DOMContentLoaded", () => {
+    let focused = false;
+    new MutationObserver(() => {
+      if (!focused && document.body.classList.contains("-first-byte")) {
+        focused = true; // the first frame is drawn: the connection is open, the app listens
+        focusTerminal();
+      }
+    }).observe(document.body, { attributes: true, attributeFilter: ["class"] });
+  });
+  window.addEventListener("focus", () => {
+    if (!document.body.classList.contains("-closed")) focusTerminal();
+  });
+  document.addEventListener("click", (event) => {
+    if (event.target && event.target.id === "again") location.reload();
+  });
+})();
