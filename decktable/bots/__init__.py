@@ -1,7 +1,7 @@
-"""Bots see only what their seat sees: its observation and its legal actions."""
+"""Bots see only what their seat sees: a determinized state, their legal actions, their memory."""
 
 from __future__ import annotations
 
-from decktable.bots.base import Bot, RandomBot, make_bot
+from decktable.bots.base import BOT_LEVELS, DEFAULT_LEVEL, Bot, RandomBot, Turn, make_bot, play_out
 
-__all__ = ["Bot", "RandomBot", "make_bot"]
+__all__ = ["BOT_LEVELS", "DEFAULT_LEVEL", "Bot", "RandomBot", "Turn", "make_bot", "play_out"]

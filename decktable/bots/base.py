@@ -1,36 +1,88 @@
-"""The bot protocol and the random bot."""
+"""The bot protocol, the random bot and the levels.
+
+A bot decides from its own seat's view only. Match hands it a `Turn`: the game, the seat, the
+seat's legal actions and a *determinized* state — one re-dealt by `game.determinize` from the
+real state, so that everything the seat cannot see (hidden cards, secret choices, the generator
+that knows the next deal) is sampled afresh. The real state never reaches a bot. A bot may also
+keep a memory of what its seat was shown: `observe_event(game, obs)` is called with the seat's
+observation after every action (Match does it for the games that use memory, see
+`Game.remembers`).
+"""
 
 from __future__ import annotations
 
-from typing import Protocol, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, Sequence
 
 from decktable.engine.actions import Action
-from decktable.engine.models import Observation
 from decktable.engine.rng import Rng
 
 
+@dataclass
+class Turn:
+    """What a bot is given to decide: never the real state."""
+
+    game: Any  # Game
+    seat: int
+    state: Any  # a determinization for `seat` (State)
+    legal: list[Action]
+
+
 class Bot(Protocol):
-    """A player that decides from one seat's observation and legal actions, nothing more."""
+    """A player that decides from one seat's view, nothing more."""
 
     level: str
 
-    def choose(self, obs: Observation, legal: Sequence[Action], rng: Rng) -> Action: ...
+    def decide(self, turn: Turn, rng: Rng) -> Action: ...
+
+    def observe_event(self, game: Any, obs: Any) -> None: ...
 
 
 class RandomBot:
     """Picks uniformly among the legal actions: fills any seat, plays any game."""
 
     level = "random"
+    needs_state = False  # decides from the legal actions alone: Match skips the determinization
 
-    def choose(self, obs: Observation, legal: Sequence[Action], rng: Rng) -> Action:
+    def decide(self, turn: Turn, rng: Rng) -> Action:
+        return rng.choice(list(turn.legal))
+
+    def choose(self, obs: Any, legal: Sequence[Action], rng: Rng) -> Action:
         return rng.choice(list(legal))
 
+    def observe_event(self, game: Any, obs: Any) -> None:
+        pass
 
-BOT_LEVELS = {"random": RandomBot}
+
+#: level names, weakest first; plain "bot" means DEFAULT_LEVEL
+BOT_LEVELS: tuple[str, ...] = ("random", "easy", "medium", "strong")
+DEFAULT_LEVEL = "medium"
 
 
 def make_bot(level: str = "random") -> Bot:
-    try:
-        return BOT_LEVELS[level]()
-    except KeyError:
-        raise ValueError(f"no bot level {level!r}; levels: {', '.join(BOT_LEVELS)}") from None
+    if level == "random":
+        return RandomBot()
+    if level in BOT_LEVELS:
+        from decktable.bots.search import SearchBot
+
+        return SearchBot(level)
+    raise ValueError(f"no bot level {level!r}; levels: {', '.join(BOT_LEVELS)}")
+
+
+def play_out(game: Any, bots: Sequence[str], seed: int | None = None, **options: Any) -> Any:
+    """Play a whole game with a bot in every seat (`bots`: one level name per seat) and return
+    its result (a ResultView). Each bot decides as in a Match: from a determinized state of its
+    own seat, with its memory fed by its own observations. `game` is a Game or a game id."""
+    from decktable.engine.match import Match, Seat
+    from decktable.engine.registry import get_game
+
+    g = get_game(game) if isinstance(game, str) else game
+    for level in bots:
+        if level not in BOT_LEVELS:
+            raise ValueError(f"no bot level {level!r}; levels: {', '.join(BOT_LEVELS)}")
+    seats = [Seat(f"Bot {i + 1}", "bot", level) for i, level in enumerate(bots)]
+    m = Match(g, seats, seed=seed, options=options or None)
+    m.run_bots(limit=10**7)
+    if not g.is_over(m.state):
+        raise RuntimeError(f"{g.info.name} did not finish")
+    return g.result(m.state)

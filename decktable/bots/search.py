@@ -1,0 +1,314 @@
+"""Search bots: information-set Monte Carlo tree search over the engine contract, no game code.
+
+One search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012):
+- every iteration samples a full state the bot's seat cannot tell from the real one
+  (`game.determinize`, with the seat's memory where the game uses it), so the search never sees
+  a hidden card or a secret choice: it is given a determinized state to start from, never the
+  real one (see `Match.bot_step`), and re-determinizes that one;
+- it walks one tree of actions shared by all determinizations: at each node the acting seat
+  picks among the actions legal in *this* sample by UCB, counted against the times each action
+  was available; the first new action met is added, then the sample is played out at random;
+- a playout stops at the end of the hand (the score sheet grows or the hand number changes), at
+  the end of the game, or after `PLAYOUT_CAP` moves;
+- the value of a playout, for every seat: at the end of the game, its placing (first 1, last 0);
+  otherwise its score gained since the root against the other seats' mean, squashed into 0..1
+  by the game's typical per-hand spread (`Calibration`, from a few random games: scores are
+  normalised per game, and a game in which the lowest score wins is told apart the same way);
+- the action chosen is the root action visited most (also when `stop()` cuts the search short).
+
+Events are off (`Game.play` with events None, on actions the game itself listed as legal), and
+states are copied with `State.clone`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Sequence
+
+from decktable.engine.actions import Action
+from decktable.engine.game import Game, State
+from decktable.engine.rng import Rng
+
+PLAYOUT_CAP = 400  # moves in one playout at most
+EXPLORE = 0.7  # UCB exploration constant (values lie in 0..1)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard a level thinks: iterations per decision, and a wall-clock cap (seconds) or None.
+    `playout` False: no random playout from a new node, its value is read at once (cheaper)."""
+
+    iterations: int
+    seconds: float | None = None
+
+
+#: the search levels (random is not a search); see README "Bots"
+LEVELS: dict[str, Budget] = {
+    "easy": Budget(40),
+    "medium": Budget(300),
+    "strong": Budget(3000, seconds=1.0),
+}
+
+
+# -- calibration: how scores move in a game, from random play ------------------------------------
+
+
+@dataclass(frozen=True)
+class Calibration:
+    sign: int  # +1 when a higher score is better, -1 when lower wins
+    scale: float  # typical spread of one hand's score change for one seat
+
+
+def _raw_legal(game: Game) -> Any:
+    fn = type(game).legal_actions
+    return getattr(fn, "__wrapped__", fn)
+
+
+@lru_cache(maxsize=None)
+def _calibrate(game_id: str, players: int, options_key: str) -> Calibration:
+    from decktable.engine.registry import get_game
+
+    game = get_game(game_id)
+    opts = dict(eval(options_key)) if options_key else {}  # noqa: S307 - our own repr of plain values
+    return calibrate(game, players, opts)
+
+
+def calibrate(game: Game, players: int, options: dict[str, Any] | None = None, games: int = 6) -> Calibration:
+    """Play a few seeded random games: the spread of per-hand score changes, and whether the
+    winners hold the highest or the lowest scores."""
+    legal = _raw_legal(game)
+    gains: list[float] = []
+    votes = 0
+    for seed in range(games):
+        st = game.new(players, seed=1000 + seed, **(options or {}))
+        r = random.Random(seed)
+        before = list(st.scores)
+        sheet, hand = len(st.sheet), st.hand_no
+        for _ in range(5000):
+            if st.over:
+                break
+            acting = game.to_act(st)
+            s = acting[int(r.random() * len(acting))]
+            la = legal(game, st, s)
+            if not la:
+                break
+            game.play(st, s, la[int(r.random() * len(la))], None)
+            if len(st.sheet) != sheet or st.hand_no != hand or st.over:
+                gains.extend(a - b for a, b in zip(st.scores, before))
+                before = list(st.scores)
+                sheet, hand = len(st.sheet), st.hand_no
+        if st.over and players > 1:
+            res = game.final(st)
+            best = [s for s, p in enumerate(res.placings) if p == 1]
+            worst = [s for s, p in enumerate(res.placings) if p == max(res.placings)]
+            if len(best) < players:
+                hi = sum(float(res.scores[s]) for s in best) / len(best)
+                lo = sum(float(res.scores[s]) for s in worst) / len(worst)
+                votes += (hi > lo) - (hi < lo)
+    spread = statistics.pstdev(gains) if len(gains) > 1 else 0.0
+    if spread <= 0:
+        spread = max((abs(g) for g in gains), default=1.0) or 1.0
+    sign = -1 if game.lower_scores_win or votes < 0 else 1
+    return Calibration(sign, spread)
+
+
+def calibration_for(game: Game, state: State) -> Calibration:
+    try:
+        opts = state.options.model_dump()  # type: ignore[attr-defined]
+        key = repr(sorted(opts.items()))
+        if "Rng" in key or "<" in key:
+            key = ""
+    except Exception:
+        key = ""
+    try:
+        return _calibrate(game.info.id, state.players, key)
+    except Exception:  # an unregistered test game: calibrate the object itself
+        return calibrate(game, state.players)
+
+
+# -- the tree ------------------------------------------------------------------------------------
+
+
+class _Edge:
+    __slots__ = ("seat", "n", "w", "avail", "node")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # who takes this action: values are counted from that seat's side
+        self.n = 0
+        self.w = 0.0
+        self.avail = 0
+        self.node: dict[Action, _Edge] | None = None
+
+
+@dataclass
+class SearchStats:
+    iterations: int = 0
+    seconds: float = 0.0
+    visits: dict[str, int] = field(default_factory=dict)
+
+
+def search(
+    game: Game,
+    state: State,
+    seat: int,
+    rng: Rng,
+    iterations: int,
+    seconds: float | None = None,
+    memory: dict[str, Any] | None = None,
+    stats: SearchStats | None = None,
+    stop: Any = None,
+) -> Action:
+    """The action ISMCTS picks for `seat`. `state` must already be a determinization for `seat`
+    (the search samples again from it); `rng` alone decides every random choice."""
+    legal_fn = _raw_legal(game)
+    root_legal = legal_fn(game, state, seat)
+    if not root_legal:
+        raise ValueError(f"seat {seat} has no legal action")
+    if len(root_legal) == 1:
+        return root_legal[0]
+    cal = calibration_for(game, state)
+    sign, scale = cal.sign, cal.scale
+    n_players = state.players
+    rand = random.Random(int(rng.random() * 2**53)).random  # playouts: the fast generator
+    to_act = game.to_act
+    play = game.play
+    final = game.final
+    uses_memory = game.remembers and memory is not None
+    root: dict[Action, _Edge] = {}
+    start = time.perf_counter()
+    deadline = None if seconds is None else start + seconds
+    base_scores = list(state.scores)
+    sheet0, hand0 = len(state.sheet), state.hand_no
+    log = math.log
+    sqrt = math.sqrt
+    done = 0
+    for it in range(iterations):
+        if it & 7 == 0 and it:
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            if stop is not None and stop():
+                break
+        if uses_memory:
+            st = game.determinize_known(state, seat, rng, memory)
+        else:
+            st = game.determinize(state, seat, rng)
+        node = root
+        path: list[_Edge] = []
+        expanded = False
+        moves = 0
+        # selection and expansion
+        while not st.over and len(st.sheet) == sheet0 and st.hand_no == hand0:
+            acting = to_act(st)
+            if not acting:
+                break
+            p = seat if (node is root and seat in acting) else acting[0]
+            la = root_legal if node is root else legal_fn(game, st, p)
+            if not la:
+                break
+            fresh = [a for a in la if a not in node]
+            if fresh:
+                a = fresh[int(rand() * len(fresh))]
+                edge = node[a] = _Edge(p)
+                edge.avail = 1
+                for b in la:
+                    e = node.get(b)
+                    if e is not None and e is not edge:
+                        e.avail += 1
+                path.append(edge)
+                play(st, p, a, None)
+                moves += 1
+                expanded = True
+                break
+            best = None
+            best_v = -1.0
+            for b in la:
+                e = node[b]
+                e.avail += 1
+                v = e.w / e.n + EXPLORE * sqrt(log(e.avail) / e.n)
+                if v > best_v:
+                    best_v, best, a = v, e, b
+            assert best is not None
+            path.append(best)
+            play(st, p, a, None)
+            moves += 1
+            if best.node is None:
+                best.node = {}
+            node = best.node
+        # playout
+        if expanded:
+            while not st.over and len(st.sheet) == sheet0 and st.hand_no == hand0 and moves < PLAYOUT_CAP:
+                acting = to_act(st)
+                if not acting:
+                    break
+                p = acting[0] if len(acting) == 1 else acting[int(rand() * len(acting))]
+                la = legal_fn(game, st, p)
+                if not la:
+                    break
+                play(st, p, la[int(rand() * len(la))], None)
+                moves += 1
+        # values, per seat
+        if st.over and n_players > 1:
+            placings = final(st).placings
+            worst = n_players - 1
+            values = [(n_players - pl) / worst for pl in placings]
+        else:
+            scores = st.scores
+            gains = [sign * (scores[s] - base_scores[s]) for s in range(n_players)]
+            if n_players == 1:
+                values = [0.5 + 0.5 * math.tanh(gains[0] / scale)]
+            else:
+                total = sum(gains)
+                values = [
+                    0.5 + 0.5 * math.tanh((g - (total - g) / (n_players - 1)) / scale) for g in gains
+                ]
+        for e in path:
+            e.n += 1
+            e.w += values[e.seat]
+        done += 1
+    best_a = max(root_legal, key=lambda a: (root[a].n if a in root else -1, root[a].w if a in root else 0.0))
+    if stats is not None:
+        stats.iterations = done
+        stats.seconds = time.perf_counter() - start
+        stats.visits = {str(a): e.n for a, e in root.items()}
+    return best_a
+
+
+# -- bots ----------------------------------------------------------------------------------------
+
+
+class SearchBot:
+    """A bot of one level: ISMCTS with that level's budget. Decides from a `Turn` (a
+    determinized state for its seat, never the real one) and its seat's memory."""
+
+    def __init__(self, level: str = "medium", budget: Budget | None = None) -> None:
+        if budget is None:
+            try:
+                budget = LEVELS[level]
+            except KeyError:
+                raise ValueError(f"no search level {level!r}; levels: {', '.join(LEVELS)}") from None
+        self.level = level
+        self.budget = budget
+        self.memory: dict[str, Any] = {}
+        self.last_stats: SearchStats | None = None
+        self.stop: Any = None  # a callable: True ends the search early (the worker's cancel)
+
+    def observe_event(self, game: Game, obs: Any) -> None:
+        """What this bot's seat was just shown (its observation after an action)."""
+        game.remember(self.memory, obs)
+
+    def decide(self, turn: Any, rng: Rng) -> Action:
+        stats = SearchStats()
+        a = search(
+            turn.game, turn.state, turn.seat, rng, self.budget.iterations, self.budget.seconds,
+            memory=self.memory, stats=stats, stop=self.stop,
+        )
+        self.last_stats = stats
+        return a
+
+    def choose(self, obs: Any, legal: Sequence[Action], rng: Rng) -> Action:
+        raise TypeError("a search bot decides from a determinized state: use decide(turn, rng)")

@@ -1,0 +1,363 @@
+"""Bots: levels and seats, play_out, honest determinization for every game, the search's honesty
+(a peeking bot fails the same test), per-game secret facts, memory, and clone fidelity."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import decktable
+from decktable.bots.base import Turn, make_bot
+from decktable.bots.search import Budget, SearchBot, search
+from decktable.engine.game import Game, State
+from decktable.engine.match import Match, Seat, parse_seats
+from decktable.engine.rng import Rng
+
+
+def _loadable() -> list[tuple[str, int]]:
+    out = []
+    for info in decktable.games():
+        try:
+            decktable.get_game(info.id)
+        except Exception:  # a game another helper is still writing
+            continue
+        counts = list(info.player_counts)
+        for n in sorted({counts[0], counts[-1]}):
+            out.append((info.id, n))
+    return out
+
+
+CASES = _loadable()
+IDS = [f"{g}-{n}p" for g, n in CASES]
+
+
+def _mid_states(g: Game, n: int, seed: int, count: int, memory_seat: int | None = None):
+    """Random play from a seeded deal; yields (state, seat to act, memory of that seat) at a few
+    decisions with two or more legal actions."""
+    st = g.new(n, seed=seed)
+    r = random.Random(seed)
+    memories: list[dict[str, Any]] = [{} for _ in range(n)]
+
+    def tell() -> None:
+        if g.remembers:
+            for s in range(n):
+                g.remember(memories[s], g.observe(st, s))
+
+    tell()
+    length = 0
+    probe = g.new(n, seed=seed)
+    while not probe.over and length < 3000:
+        s = r.choice(g.to_act(probe))
+        g.apply(probe, s, r.choice(g.legal_actions(probe, s)), events=False)
+        length += 1
+    r = random.Random(seed)
+    stops = sorted({max(1, length * k // (count + 1)) for k in range(1, count + 1)})
+    step = 0
+    while not st.over and stops:
+        acting = g.to_act(st)
+        s = r.choice(acting)
+        legal = g.legal_actions(st, s)
+        if step >= stops[0] and len(legal) > 1:
+            stops.pop(0)
+            yield st, s, memories[s]
+        g.apply(st, s, r.choice(legal), events=False)
+        step += 1
+        tell()
+
+
+BUDGET = Budget(24)
+
+
+def _honest_choice(g: Game, real: State, seat: int, memory: dict[str, Any]) -> tuple[str, Any]:
+    """What Match does: determinize the real state for the seat, then let the bot decide."""
+    det = g.determinize(real, seat, Rng(77))
+    bot = SearchBot("test", BUDGET)
+    bot.memory = dict(memory)
+    a = bot.decide(Turn(g, seat, det, g.legal_actions(real, seat)), Rng(99))
+    return str(a), det.snapshot()
+
+
+def _peeking_choice(g: Game, real: State, seat: int, memory: dict[str, Any]) -> str:
+    """A cheating bot: searches the real state itself (every sample is the real deal)."""
+
+    class Peek(type(g)):  # type: ignore[misc, valid-type]
+        def determinize(self, state, seat, rng):  # noqa: ANN001
+            return state.clone()
+
+        def determinize_known(self, state, seat, rng, memory):  # noqa: ANN001
+            return state.clone()
+
+    peek = object.__new__(Peek)
+    peek.__dict__.update(getattr(g, "__dict__", {}))
+    return str(search(peek, real.clone(), seat, Rng(99), BUDGET.iterations))
+
+
+@pytest.mark.parametrize("gid,n", CASES, ids=IDS)
+def test_bot_choice_depends_only_on_its_seats_view(gid: str, n: int) -> None:
+    """From mid-game states, re-deal what the bot's seat cannot see (several times): the
+    determinized state, and with the same seed the bot's choice, are the same every time."""
+    g = decktable.get_game(gid)
+    problems = []
+    for seed in (1, 2):
+        for real, seat, memory in _mid_states(g, n, seed, 3):
+            obs = g.observe(real, seat)
+            base_choice, base_det = _honest_choice(g, real, seat, memory)
+            for j in range(4):
+                alt = g.determinize(real, seat, Rng(1000 + j))  # another deal the seat cannot tell apart
+                assert g.observe(alt, seat) == obs
+                choice, det = _honest_choice(g, alt, seat, memory)
+                if det != base_det:
+                    diff = sorted(k for k in det if det[k] != base_det.get(k))
+                    problems.append(f"seed {seed}: determinize for seat {seat} depends on hidden facts: {diff}")
+                    break
+                if choice != base_choice:
+                    problems.append(f"seed {seed}: seat {seat} chose {choice!r} and {base_choice!r}")
+                    break
+    assert not problems, "\n".join(problems[:10])
+
+
+PEEK_GAMES = [c for c in [("nonesuch", 3), ("schnapsen", 2), ("jacynth", 2), ("type_trump", 3)] if c in CASES]
+
+
+def test_a_peeking_bot_fails_the_honesty_test() -> None:
+    """The same test catches a bot that searches the real state: its choices change when what
+    its seat cannot see is re-dealt."""
+    caught = []
+    for gid, n in PEEK_GAMES:
+        g = decktable.get_game(gid)
+        for real, seat, memory in _mid_states(g, n, 1, 4):
+            base = _peeking_choice(g, real, seat, memory)
+            for j in range(6):
+                alt = g.determinize(real, seat, Rng(1000 + j))
+                if _peeking_choice(g, alt, seat, memory) != base:
+                    caught.append(gid)
+                    break
+            if gid in caught:
+                break
+    assert len(caught) >= max(1, len(PEEK_GAMES) - 1), caught
+
+
+# -- per game: public facts stay, secret choices are re-drawn --------------------------------------
+
+
+def test_nonesuch_up_card_stays_with_the_excuse_holder() -> None:
+    g = decktable.get_game("nonesuch")
+    for seed in range(40):
+        st = g.new(3, seed=seed)
+        while st.phase in ("bid", "trump"):
+            s = g.to_act(st)[0]
+            g.apply(st, s, g.legal_actions(st, s)[0])
+        if st.holder < 0:
+            continue
+        other = (st.holder + 1) % 3
+        for k in range(10):
+            det = g.determinize(st, other, Rng(k))
+            assert st.up in det.hands[st.holder]
+        return
+    pytest.fail("no deal with an Excuse holder found")
+
+
+def test_type_trump_declarations_are_redrawn_for_other_seats() -> None:
+    g = decktable.get_game("type_trump")
+    st = g.new(3, seed=4)
+    g.apply(st, 0, "declare knots")
+    g.apply(st, 1, "declare moons")
+    assert not st.revealed
+    seen0, seen1 = set(), set()
+    for k in range(60):
+        det = g.determinize(st, 2, Rng(k))
+        seen0.add(det.decl[0])
+        seen1.add(det.decl[1])
+        assert det.decl[2] == -1
+        mine = g.determinize(st, 0, Rng(k))
+        assert mine.decl[0] == st.decl[0]  # its own choice is known to it
+    assert len(seen0) > 2 and len(seen1) > 2
+
+
+def test_type_trump_partnership_keeps_own_team_and_redraws_the_other() -> None:
+    g = decktable.get_game("type_trump")
+    st = g.new(4, seed=4, partnership=True)
+    for s in range(4):
+        g.apply(st, s, "swap")
+    g.apply(st, 0, "declare knots")  # a proposal to seat 2
+    g.apply(st, 1, "declare moons")
+    g.apply(st, 3, "confirm")  # team 1 agrees on moons
+    suits = set()
+    for k in range(40):
+        det = g.determinize(st, 2, Rng(k))
+        assert det.prop_suit[0] == st.prop_suit[0]  # seat 2 was told its partner's proposal
+        assert det.decl[1] == det.decl[3] >= 0
+        suits.add(det.decl[1])
+    assert len(suits) > 2
+
+
+def test_bura_drawn_up_card_stays_with_its_drawer() -> None:
+    g = decktable.get_game("bura")
+    for seed in range(200):
+        st = g.new(2, seed=seed)
+        r = random.Random(seed)
+        while not st.over:
+            s = r.choice(g.to_act(st))
+            la = g.legal_actions(st, s)
+            g.apply(st, s, r.choice([a for a in la if a.verb not in ("claim", "fold")] or la))
+            if st.up_holder >= 0 and st.up in st.hands[st.up_holder]:
+                for k in range(10):
+                    det = g.determinize(st, 1 - st.up_holder, Rng(k))
+                    assert st.up in det.hands[st.up_holder]
+                return
+    pytest.fail("no hand reached the drawing of the up card")
+
+
+def test_determinize_gives_a_fresh_generator() -> None:
+    """The real generator knows the next deal: a determinized state never shares it."""
+    g = decktable.get_game("nonesuch")
+    st = g.new(3, seed=9)
+    a = g.determinize(st, 0, Rng(1))
+    b = g.determinize(st, 0, Rng(1))
+    assert a.rng.getstate() != st.rng.getstate()
+    assert a.snapshot() == b.snapshot()
+
+
+def test_circle_search_bot_remembers_what_its_seat_was_shown() -> None:
+    g = decktable.get_game("circle_search")
+    st = g.new(2, seed=3)
+    memory: dict[str, Any] = {}
+    g.apply(st, 0, g.legal_actions(st, 0)[0])  # a search: the card is turned up for everyone
+    g.remember(memory, g.observe(st, 1))
+    pos = st.revealed
+    card = st.ring[pos][0]
+    assert memory["ring"] == {pos: g.catalogue.slug(card)}
+    g.apply(st, 0, "done")
+    g.remember(memory, g.observe(st, 1))
+    assert memory["ring"] == {pos: g.catalogue.slug(card)}  # face down again, still remembered
+    forgot = {g.determinize(st, 1, Rng(k)).ring[pos][0] for k in range(30)}
+    assert len(forgot) > 1
+    for k in range(30):
+        assert g.determinize_known(st, 1, Rng(k), memory).ring[pos][0] == card
+
+
+def test_match_feeds_bot_memory_from_observations() -> None:
+    m = Match("circle_search", [Seat("Ann"), Seat("Bot 1", "bot", "easy")], seed=3)
+    m.act(0, m.game.legal_actions(m.state, 0)[0])
+    assert m.bots[1].memory["ring"]
+
+
+# -- levels, seats, saves, play_out ---------------------------------------------------------------
+
+
+def test_levels_and_seats() -> None:
+    assert decktable.BOT_LEVELS == ("random", "easy", "medium", "strong")
+    seats = parse_seats("Ann,bot:strong,bot:easy,bot")
+    assert [s.level for s in seats[1:]] == ["strong", "easy", "medium"]
+    assert parse_seats("Ann,BOT:Strong")[1].level == "strong"
+    with pytest.raises(ValueError):
+        parse_seats("Ann,bot:godlike")
+    assert make_bot("strong").level == "strong"
+
+
+def test_the_level_is_saved_and_restored(tmp_path) -> None:
+    from decktable.store.saves import read_save
+
+    path = tmp_path / "m.save"
+    m = Match("nonesuch", parse_seats("Ann,bot:strong,bot:easy"), seed=5, save_path=path)
+    m.act(m.to_act()[0], m.game.legal_actions(m.state, m.to_act()[0])[0]) if 0 in m.to_act() else None
+    m.autosave()
+    save = read_save(path)
+    assert [s.level for s in save.seats] == ["random", "strong", "easy"] or [s.level for s in save.seats][1:] == [
+        "strong", "easy"]
+    again = Match.from_save(save)
+    assert [s.level for s in again.seats][1:] == ["strong", "easy"]
+    assert again.bots[1].level == "strong" and again.bots[2].level == "easy"
+
+
+def test_play_out_returns_a_result() -> None:
+    r = decktable.play_out("schnapsen", ["easy", "random"], seed=2)
+    assert len(r.placings) == 2 and r.summary
+    r2 = decktable.play_out("schnapsen", ["easy", "random"], seed=2)
+    assert r2.scores == r.scores  # a fixed seed and iteration budgets: the same game
+    with pytest.raises(ValueError):
+        decktable.play_out("schnapsen", ["easy", "godlike"], seed=2)
+
+
+def test_match_gives_bots_a_determinized_state_never_the_real_one() -> None:
+    m = Match("nonesuch", parse_seats("bot:easy,bot:easy,bot:easy"), seed=6)
+    seen = []
+
+    class Spy:
+        level = "spy"
+        needs_state = True
+
+        def decide(self, turn, rng):  # noqa: ANN001
+            seen.append(turn.state)
+            return turn.legal[0]
+
+    m.bots[m.to_act()[0]] = Spy()
+    m.bot_step()
+    assert seen and seen[0] is not m.state
+    seat = m.log[0].seat
+    others = [s for s in range(3) if s != seat]
+    assert seen[0].hands[seat] == m.state_before(0).hands[seat]
+    assert seen[0].rng.getstate() != m.state_before(0).rng.getstate()
+    assert any(seen[0].hands[s] != m.state_before(0).hands[s] for s in others)
+
+
+# -- clone: fast, and shares nothing mutable --------------------------------------------------------
+
+
+@pytest.mark.parametrize("gid,n", CASES, ids=IDS)
+def test_clone_shares_nothing_mutable(gid: str, n: int) -> None:
+    g = decktable.get_game(gid)
+    for real, _seat, _m in _mid_states(g, n, 3, 3):
+        before = real.snapshot()
+        c = real.clone()
+        assert c.snapshot() == before
+        assert c.snapshot() == real._slow_clone().snapshot()
+        r = random.Random(5)
+        for _ in range(400):
+            if c.over:
+                break
+            s = r.choice(g.to_act(c))
+            g.apply(c, s, r.choice(g.legal_actions(c, s)), events=False)
+        assert real.snapshot() == before, f"{gid}: playing a clone changed the original"
+
+
+# -- the worker process -----------------------------------------------------------------------------
+
+
+def test_worker_decides_as_in_process_and_cancels() -> None:
+    import time
+
+    from decktable.bots.worker import BotWorker, decide
+
+    m = Match("nonesuch", parse_seats("bot:easy,bot:strong,bot:easy"), seed=8)
+    while m.bot_to_act() is not None and len(m.game.legal_actions(m.state, m.bot_to_act())) < 2:
+        m.bot_step()
+    seat = m.bot_to_act()
+    job = m.bot_job(seat)
+    job.level = "easy"
+    with BotWorker() as w:
+        p = w.submit(job)
+        assert p.result(timeout=60) == decide(job)  # the same seed: the same move
+        assert m.finish_bot_job(job, p.result()) is not None
+        # a long search, cancelled: no move, and the worker is free again at once
+        seat = m.bot_to_act()
+        while seat is None or len(m.game.legal_actions(m.state, seat)) < 2:
+            m.bot_step() if seat is not None else m.act(m.to_act()[0], m.game.legal_actions(m.state, m.to_act()[0])[0])
+            seat = m.bot_to_act()
+        job = m.bot_job(seat)
+        job.level = "strong"
+        slow = w.submit(job)
+        time.sleep(0.2)
+        slow.cancel()
+        assert slow.result() is None
+        job.level = "easy"
+        t0 = time.perf_counter()
+        fast = w.submit(job)
+        assert fast.result(timeout=60) is not None
+        assert time.perf_counter() - t0 < 0.9  # the strong search (about 1 s) was cut short
+        # a stale answer (the match moved on) is not played
+        before = len(m.steps)
+        m.act(seat, m.game.legal_actions(m.state, seat)[0])
+        assert m.finish_bot_job(job, fast.result()) is None and len(m.steps) == before + 1
