@@ -6,6 +6,8 @@
     s = g.new(2, seed=7)              # or g.new(["Ann", "Bob"], deck=[...], layout="towers")
     g.to_act(s); g.legal_actions(s, 0); g.apply(s, 0, "place savage c4")
     g.observe(s, 0); g.is_over(s); g.result(s)
+    decktable.BOT_LEVELS              # ("random", "easy", "medium", "strong")
+    decktable.play_out(g, ["strong", "random"], seed=3)   # a whole game of bots: its result
 """
 
 from __future__ import annotations
@@ -24,11 +26,13 @@ if TYPE_CHECKING:
         UnknownGame,
     )
     from decktable.engine.registry import games, get_game
+    from decktable.bots.base import BOT_LEVELS, play_out
 
 # Loaded on first use (PEP 562): importing a submodule (the app's lobby) must not pay for the
 # engine and pydantic.
 _LAZY = {
     "games": "decktable.engine.registry", "get_game": "decktable.engine.registry",
+    "BOT_LEVELS": "decktable.bots.base", "play_out": "decktable.bots.base",
     **{n: "decktable.engine.errors" for n in (
         "BadOptions", "DeckTableError", "GameOver", "IllegalMove", "MalformedAction",
         "NotYourTurn", "SaveError", "UnknownGame")},
@@ -48,6 +52,6 @@ def __getattr__(name: str) -> Any:
 
 __version__ = "0.1.0"
 __all__ = [
-    "games", "get_game", "DeckTableError", "BadOptions", "GameOver", "IllegalMove",
+    "games", "get_game", "BOT_LEVELS", "play_out", "DeckTableError", "BadOptions", "GameOver", "IllegalMove",
     "MalformedAction", "NotYourTurn", "SaveError", "UnknownGame",
 ]

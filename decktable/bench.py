@@ -5,11 +5,17 @@ Prints, in one run so the figures are ratios that survive a noisy machine:
   objects, events off), and each game's ratio to a reference measured in the same run: a
   bare-bones four-player, 36-card follow-suit trick engine in plain lists and ints;
 - the random bot's think time per decision (observation + legal actions + choice);
+- bots: clone µs per game (beside the generic slot walker), 1,000 search iterations per game
+  beside a reference search over the reference engine, think time per level, and a strength
+  table (`--strength N` games a row: strong vs random, strong vs medium, medium vs easy; the
+  solitaires' scores under the search and under random play);
 - autosave write time and load (replay) time for a mid-game Match;
 - saves over match length: per-move autosave cost at moves 1-200 and 1,800-2,000, memory per
   move beyond the log, replay per move, and a subprocess killed (-9) while autosaving >= 50 times;
 - cold start: `import decktable.ui.app`, time to the app's first screen (headless) against a bare
   Textual app with 60 widgets; keypress latency through a pseudo-terminal (optional);
+- in a browser (`--browser`): `decktable serve` in headless Chromium, page load to the lobby's first
+  frame, Start to the first table frame, and arrow keys to screen, beside the same keys in a pty;
 - peak memory.
 Every section prints "n/a" (with the reason) when its part is missing.
 """
@@ -154,6 +160,238 @@ def bench_saves(g: Any, n: int, directory: Path, repeats: int) -> tuple[float, f
         loads.append(time.perf_counter() - t0)
     assert m2.state.snapshot() == m.state.snapshot()
     return statistics.median(writes) * 1e3, statistics.median(loads) * 1e3, len(m.log)
+
+
+# ---------------------------------------------------------------------------------------------
+# Bots: clone cost, search iterations beside a reference search, think time, strength.
+
+
+def reference_search(iterations: int, seed: int = 1) -> tuple[float, int]:
+    """The reference engine searched the way the bots search, in plain lists and ints: seat 0
+    about to lead the first trick; each iteration re-deals the 27 cards it cannot see among the
+    other hands, picks a lead by UCB over the iterations so far and plays the rest of the hand
+    out at random. Returns (seconds, the lead chosen)."""
+    import math
+
+    rng = random.Random(seed)
+    deck = list(range(36))
+    rng.shuffle(deck)
+    mine = sorted(deck[0:9])
+    unknown = sorted(deck[9:36])
+    n = {c: 0 for c in mine}
+    w = {c: 0.0 for c in mine}
+    rand = rng.random
+    t0 = time.perf_counter()
+    for it in range(1, iterations + 1):
+        pool = unknown[:]
+        rng.shuffle(pool)
+        hands = [mine[:], pool[0:9], pool[9:18], pool[18:27]]
+        untried = [c for c in mine if n[c] == 0]
+        if untried:
+            first = untried[0]
+        else:
+            logt = math.log(it)
+            first = max(mine, key=lambda c: w[c] / n[c] + 0.7 * math.sqrt(logt / n[c]))
+        leader, won0 = 0, 0
+        for t in range(9):
+            trick: list[int] = []
+            seat = leader
+            lead_suit = -1
+            for _ in range(4):
+                hand = hands[seat]
+                if t == 0 and seat == 0:
+                    c = first
+                else:
+                    legal = hand if lead_suit < 0 else ([x for x in hand if x // 9 == lead_suit] or hand)
+                    c = legal[int(rand() * len(legal))]
+                hand.remove(c)
+                if lead_suit < 0:
+                    lead_suit = c // 9
+                trick.append(c)
+                seat = (seat + 1) % 4
+            best = 0
+            for i in range(1, 4):
+                if trick[i] // 9 == lead_suit and trick[i] > trick[best]:
+                    best = i
+            leader = (leader + best) % 4
+            won0 += leader == 0
+        n[first] += 1
+        w[first] += won0 / 9
+    return time.perf_counter() - t0, max(mine, key=lambda c: n[c])
+
+
+def _decision(g: Any, n: int, seed: int, skip: int = 4) -> tuple[Any, int]:
+    """A state of a seeded random game at a decision with three or more legal actions (or two,
+    if no such decision comes), after at least `skip` moves: (state, seat)."""
+    rng = random.Random(seed)
+    st = g.new(n, seed=seed)
+    fallback = None
+    for k in range(5000):
+        if g.is_over(st):
+            break
+        seat = rng.choice(g.to_act(st))
+        legal = g.legal_actions(st, seat)
+        if k >= skip and len(legal) >= 3:
+            return st, seat
+        if k >= skip and len(legal) == 2 and fallback is None:
+            fallback = (st.clone(), seat)
+        g.apply(st, seat, rng.choice(legal), events=False)
+    if fallback is None:
+        raise RuntimeError("no decision with a choice found")
+    return fallback
+
+
+def bench_clone(g: Any, n: int, repeats: int = 3000) -> tuple[float, float]:
+    """µs per clone of a mid-game state: the state's clone, and the generic slot walker."""
+    st, _ = _decision(g, n, 7, skip=12)
+    fast, slow = st.clone, st._slow_clone
+    t0 = time.perf_counter()
+    for _ in range(repeats):
+        fast()
+    t1 = time.perf_counter()
+    for _ in range(repeats):
+        slow()
+    t2 = time.perf_counter()
+    return (t1 - t0) / repeats * 1e6, (t2 - t1) / repeats * 1e6
+
+
+def bench_iterations(g: Any, n: int, iterations: int = 1000) -> tuple[float, float]:
+    """(seconds for `iterations` search iterations, µs per determinize) from a decision of a
+    seeded game, a determinized state as Match gives it."""
+    from decktable.bots.search import search
+    from decktable.engine.rng import Rng
+
+    st, seat = _decision(g, n, 7)
+    det = g.determinize(st, seat, Rng(1))
+    search(g, det, seat, Rng(2), 20)  # calibration, imports
+    spent = float("inf")
+    for k in range(3):  # the best of three: a shared machine's noise only ever adds
+        t0 = time.perf_counter()
+        search(g, det, seat, Rng(3 + k), iterations)
+        spent = min(spent, time.perf_counter() - t0)
+    rng = Rng(4)
+    t0 = time.perf_counter()
+    for _ in range(200):
+        g.determinize(det, seat, rng)
+    return spent, (time.perf_counter() - t0) / 200 * 1e6
+
+
+def bench_think(g: Any, n: int, level: str, decisions: int) -> tuple[float, float]:
+    """(median, max) seconds a bot of `level` takes per decision, over decisions with a choice."""
+    from decktable.bots.base import Turn
+    from decktable.bots.search import SearchBot
+    from decktable.engine.rng import Rng
+
+    times = []
+    for k in range(decisions):
+        st, seat = _decision(g, n, 20 + k, skip=4 + 7 * k)
+        bot = SearchBot(level)
+        det = g.determinize(st, seat, Rng(k))
+        turn = Turn(g, seat, det, g.legal_actions(st, seat))
+        bot.decide(Turn(g, seat, g.determinize(st, seat, Rng(k + 99)), turn.legal), Rng(0)) if k == 0 else None
+        t0 = time.perf_counter()
+        bot.decide(turn, Rng(k))
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times), max(times)
+
+
+def bench_strength(g: Any, n: int, first: str, rest: str, games: int, seed0: int = 100) -> tuple[float, float, float]:
+    """`first` in one seat, `rest` in the others, over `games` seeded games, the seat of `first`
+    rotating: (its win rate, counting a shared first place as a win, its fair share, seconds)."""
+    from decktable.bots.base import play_out
+
+    wins = 0.0
+    t0 = time.perf_counter()
+    for k in range(games):
+        me = k % n
+        bots = [rest] * n
+        bots[me] = first
+        r = play_out(g, bots, seed=seed0 + k)
+        if r.placings[me] == 1:
+            wins += 1
+    return wins / games, 1 / n, time.perf_counter() - t0
+
+
+def bench_solo(g: Any, level: str, games: int, seed0: int = 100) -> tuple[float, float, float]:
+    """A solitaire played by `level`: (mean score, win rate by the summary's "Won", seconds)."""
+    from decktable.bots.base import play_out
+
+    scores, wins = [], 0
+    t0 = time.perf_counter()
+    for k in range(games):
+        r = play_out(g, [level], seed=seed0 + k)
+        scores.append(float(r.scores[0]))
+        wins += r.summary.lower().startswith("won")
+    return statistics.mean(scores), wins / games, time.perf_counter() - t0
+
+
+TRICK_LAYOUTS = ("trick",)
+
+
+def bots_section(loaded: list[tuple[Any, int]], strength: int, quick: bool) -> None:
+    from decktable.bots.search import LEVELS
+
+    ref_s = min(reference_search(1000, seed=k)[0] for k in (1, 2, 3))
+    print(f"reference search (4p, 36 cards, 1,000 determinized iterations): {ref_s * 1e3:.0f} ms "
+          "(measured again beside each game: × ref is against that figure; best of three each)")
+    budgets = ", ".join(f"{k} {v.iterations} it" + (f" / {v.seconds:g} s" if v.seconds else "")
+                        for k, v in LEVELS.items())
+    print(f"levels: {budgets}")
+    print()
+    print(f"{'game':<22}{'clone µs':>9}{'generic':>9}{'det µs':>8}{'1k it ms':>10}{'× ref':>7}"
+          f"{'target':>8}   think median/max s: easy, medium, strong")
+    seen = set()
+    for g, n in loaded:
+        if g.info.id in seen:
+            continue
+        seen.add(g.info.id)
+        label = f"{g.info.id}-{n}p"
+        c = _safe(label, lambda: bench_clone(g, n))
+        it = _safe(label, lambda: bench_iterations(g, n))
+        if isinstance(c, str) or isinstance(it, str):
+            print(f"{label:<22}  {c if isinstance(c, str) else it}")
+            continue
+        ref_now = min(reference_search(1000, seed=k)[0] for k in (3, 4, 5))  # beside this game's figure
+        ref_s = min(ref_s, ref_now)
+        trick = g.info.layout.value in TRICK_LAYOUTS if hasattr(g.info.layout, "value") else False
+        target = "3×" if trick else "6×"
+        think = []
+        for level in LEVELS:
+            t = _safe(label, lambda: bench_think(g, n, level, 2 if quick else 3))
+            think.append(t if isinstance(t, str) else f"{t[0]:.2f}/{t[1]:.2f}")
+        print(f"{label:<22}{c[0]:>9.1f}{c[1]:>9.1f}{it[1]:>8.0f}{it[0] * 1e3:>10.0f}{it[0] / ref_now:>7.1f}"
+              f"{target:>8}   {', '.join(think)}")
+        sys.stdout.flush()
+    if strength <= 0:
+        return
+    print()
+    print(f"Strength ({strength} games a row, fixed seeds, the first bot's seat rotating; a shared first "
+          f"place counts as a win)")
+    seen = set()
+    for g, n in loaded:
+        if g.info.id in seen:
+            continue
+        seen.add(g.info.id)
+        if g.info.max_players == 1:
+            for level in ("random", "strong"):
+                r = _safe(g.info.id, lambda: bench_solo(g, level, strength))
+                if isinstance(r, str):
+                    print(f"{g.info.id + '-1p':<22}{level:<20}{r}")
+                else:
+                    print(f"{g.info.id + '-1p':<22}{level:<20}mean score {r[0]:6.1f}, won {r[1]:4.0%}   ({r[2]:.0f} s)")
+            continue
+        for first, rest in (("strong", "random"), ("strong", "medium"), ("medium", "easy")):
+            row = f"{first} vs {rest}"
+            r = _safe(g.info.id, lambda: bench_strength(g, n, first, rest, strength))
+            if isinstance(r, str):
+                print(f"{g.info.id + f'-{n}p':<22}{row:<20}{r}")
+                continue
+            aim = min(1.0, 2 * r[1]) if rest == "random" else 0.55
+            if rest == "random" and n == 2:
+                aim = 0.9
+            print(f"{g.info.id + f'-{n}p':<22}{row:<20}wins {r[0]:4.0%} (fair share {r[1]:.0%}, aim ≥ {aim:.0%})"
+                  f"   ({r[2]:.0f} s)")
+            sys.stdout.flush()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -541,6 +779,137 @@ def pty_latency(game: str, players: str, keys: int) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
+# `decktable serve` in headless Chromium (optional: --browser; needs playwright and a chromium)
+
+_BROWSER_WATCH = """
+(() => {
+  const Native = window.WebSocket;
+  window.__dt = {frames: [], times: [], key: 0};
+  window.WebSocket = function (url, protocols) {
+    const ws = protocols === undefined ? new Native(url) : new Native(url, protocols);
+    ws.addEventListener("message", (e) => {
+      if (typeof e.data === "string") return;
+      const b = new Uint8Array(e.data); let s = "";
+      for (let i = 0; i < b.length; i++) s += String.fromCharCode(b[i]);
+      window.__dt.frames.push(btoa(s)); window.__dt.times.push(performance.now());
+    });
+    return ws;
+  };
+  window.WebSocket.prototype = Native.prototype;
+  window.addEventListener("keydown", () => { window.__dt.key = performance.now(); }, true);
+})();
+"""
+
+
+def browser_latency(game: str = "nonesuch", name: str = "Nonesuch", keys: int = 30) -> str:
+    """Page load to the lobby's first frame, Start to the table's first frame, and arrow keys to the
+    redrawn screen (keydown in the page to the last websocket message of the redraw), in headless
+    Chromium on `decktable serve`; the app's bytes are read into decktable.web.screen."""
+    import base64
+    import re
+    import shutil
+
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return "n/a (playwright is not installed: pip install -e '.[test]')"
+    exe = next((p for p in map(shutil.which, ("chromium", "chromium-browser", "google-chrome")) if p), None)
+    if exe is None:
+        return "n/a (no chromium on this machine)"
+    from decktable.web.screen import Screen
+
+    env = dict(os.environ)
+    env.setdefault("DECKTABLE_HOME", tempfile.mkdtemp(prefix="decktable-bench-"))
+    server = subprocess.Popen([sys.executable, "-m", "decktable", "serve", "--port", "0"], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    try:
+        assert server.stdout is not None
+        url = ""
+        for _ in range(10):
+            m = re.search(r"http://\S+", server.stdout.readline())
+            if m:
+                url = m.group(0)
+                break
+        if not url:
+            return "n/a (the server printed no address)"
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=exe, headless=True, args=["--no-sandbox"])
+            try:
+                page = browser.new_page(viewport={"width": 1280, "height": 860})
+                page.add_init_script(_BROWSER_WATCH)
+                screen = Screen(200, 80)
+                seen = [0]
+
+                def pull() -> list[float]:
+                    frames, times = page.evaluate("(n) => [window.__dt.frames.slice(n), window.__dt.times.slice(n)]", seen[0])
+                    for f in frames:
+                        screen.feed(base64.b64decode(f))
+                    seen[0] += len(frames)
+                    return times
+
+                def wait(text: str, timeout: float = 30) -> None:
+                    end = time.monotonic() + timeout
+                    while screen.find(text) is None:
+                        if time.monotonic() > end:
+                            raise TimeoutError(f"{text!r} never appeared")
+                        page.wait_for_timeout(10)
+                        pull()
+
+                def quiet(ms: float = 250, limit: float = 5) -> list[float]:
+                    got: list[float] = []
+                    end = time.monotonic() + limit
+                    while time.monotonic() < end:
+                        page.wait_for_timeout(ms)
+                        new = pull()
+                        if not new:
+                            break
+                        got += new
+                    return got
+
+                page.goto(url)
+                wait("Games")
+                first = page.evaluate("() => window.__dt.times[0]")  # ms since navigation start
+                quiet()
+                lobby = screen.find("About")
+                assert lobby is not None
+                for _ in range(40):  # down the list to the game
+                    if name in screen.lines()[lobby[0] + 2]:
+                        break
+                    page.keyboard.press("ArrowDown")
+                    quiet(60)
+                page.keyboard.press("Enter")
+                wait(f"New game of {name}")
+                quiet()
+                page.keyboard.press("Control+s")
+                key_at = page.evaluate("() => window.__dt.key")
+                wait("'s hand")
+                table_at = page.evaluate("() => window.__dt.times[window.__dt.times.length - 1]")
+                quiet(500)
+                firsts, lasts = [], []
+                for i in range(keys):
+                    page.keyboard.press("ArrowRight" if i % 2 == 0 else "ArrowLeft")
+                    t0 = page.evaluate("() => window.__dt.key")
+                    times = quiet(250)
+                    if times:
+                        firsts.append(times[0] - t0)
+                        lasts.append(times[-1] - t0)
+                if not lasts:
+                    return "n/a (no redraw after arrow keys)"
+                return (f"page load to the lobby's first frame {first:.0f} ms; Start to the {name} table "
+                        f"{table_at - key_at:.0f} ms; arrows: {statistics.median(firsts):.0f} ms median to the "
+                        f"first byte, {statistics.median(lasts):.0f} ms to the last byte of the redraw ({len(lasts)} keys)")
+            finally:
+                browser.close()
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, 9)
+            server.wait()
+
+
+# ---------------------------------------------------------------------------------------------
 
 
 def _section(title: str) -> None:
@@ -562,6 +931,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", default="", help="comma-separated game ids (default: all)")
     ap.add_argument("--no-ui", action="store_true", help="skip the cold-start and pty sections")
     ap.add_argument("--pty", action="store_true", help="also measure keypress latency through a pty")
+    ap.add_argument("--browser", action="store_true",
+                    help="also measure `decktable serve` in headless Chromium, beside the pty (needs playwright)")
+    ap.add_argument("--strength", type=int, default=2, metavar="N",
+                    help="games per row of the bots' strength table (0: no table; the issue asks for >= 200)")
+    ap.add_argument("--bots-only", action="store_true", help="only the random-play and bots sections")
+    ap.add_argument("--no-bots", action="store_true", help="skip the bots section")
     args = ap.parse_args(argv)
 
     import decktable
@@ -597,6 +972,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{label:<22}{gps:>10.1f}{dps:>14.0f}{dps / ref_d:>8.2f}{dps / gps:>10.0f}  {bot_text}")
             loaded.append((g, n))
     sys.stdout.flush()
+
+    if not args.no_bots:
+        _section("Bots (search: ISMCTS over determinizations, events off)")
+        bots_section(loaded, args.strength, args.quick)
+        sys.stdout.flush()
+    if args.bots_only:
+        return 0
 
     _section("Saves (a Match halfway through a random game)")
     print(f"{'game':<22}{'moves':>7}{'rewrite ms':>13}{'load+replay ms':>16}")
@@ -654,6 +1036,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.pty:
             _section("Keypress latency through a pty")
             print("nonesuch, arrows:", _safe("pty", lambda: pty_latency("nonesuch", "A,bot,bot,bot", 10 if args.quick else 30)))
+        if args.browser:
+            _section("In a browser: `decktable serve` in headless Chromium, beside the terminal (pty)")
+            n = 10 if args.quick else 30
+            print("browser, nonesuch:", _safe("browser", lambda: browser_latency("nonesuch", "Nonesuch", n)))
+            print("terminal, nonesuch:", _safe("pty", lambda: pty_latency("nonesuch", "A,bot,bot,bot", n)))
 
     _section("Memory")
     peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

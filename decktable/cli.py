@@ -1,4 +1,4 @@
-"""The command line: `decktable` opens the lobby; `play`, `rules`, `list`, `resume`, `stats`.
+"""The command line: `decktable` opens the lobby; `play`, `rules`, `list`, `resume`, `stats`, `serve`.
 
 Textual is imported only by the commands that open the app, so `list`, `rules` and `stats`
 start fast. Every mistake on the command line is ONE line on stderr and exit code 2, and so is a
@@ -66,7 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game", help="game id or name (see `decktable list`)")
     play.add_argument(
         "--players",
-        help='seats in order, e.g. "Ann,bot,bot,bot" ("bot" fills a seat with a bot); '
+        help='seats in order, e.g. "Ann,bot:strong,bot:easy" ("bot" fills a seat with a medium bot; '
+        "bot:random, bot:easy, bot:medium or bot:strong names its level); "
         "default: one person and bots up to the least number of players",
     )
     play.add_argument("--seed", type=seed_arg, help="seed for a repeatable deal (0 to 2**63 - 1)")
@@ -85,6 +86,10 @@ def build_parser() -> argparse.ArgumentParser:
     resume = sub.add_parser("resume", help="continue the most recent unfinished game", parents=[look])
     resume.add_argument("--list", action="store_true", help="list the unfinished games instead")
     sub.add_parser("stats", help="games played, wins and best scores")
+    serve = sub.add_parser("serve", help="serve the lobby to web browsers (one game per tab)", parents=[look])
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default 127.0.0.1; any other needs the printed token)")
+    serve.add_argument("--port", type=port_arg, default=8000, help="port (default 8000; 0 picks a free one)")
     return parser
 
 
@@ -105,6 +110,17 @@ def seed_arg(text: str) -> int | None:
     return seed
 
 
+def port_arg(text: str) -> int:
+    """--port: 0 to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"The port must be a whole number from 0 to 65535, not {text!r}.")
+    return port
+
+
 def parse_value(text: str) -> bool | int | str:
     """'true'/'false' -> bool, whole numbers -> int, anything else stays text."""
     low = text.strip().lower()
@@ -118,8 +134,11 @@ def parse_value(text: str) -> bool | int | str:
         return text.strip()
 
 
-def parse_options(pairs: Sequence[str], game: Any) -> dict[str, Any]:
-    """KEY=VALUE pairs -> option values, checked against the game's Options model."""
+def parse_options(pairs: Sequence[str], game: Any, players: int | None = None) -> dict[str, Any]:
+    """KEY=VALUE pairs -> option values, checked against the game's Options model. A seat option
+    is typed counted from 1 (`first_dealer=1` is the first seat) and becomes the API's seat."""
+    from decktable.engine.seat_options import from_user
+
     fields = dict(game.Options.model_fields)
     values: dict[str, Any] = {}
     for pair in pairs:
@@ -131,6 +150,7 @@ def parse_options(pairs: Sequence[str], game: Any) -> dict[str, Any]:
             known = ", ".join(fields) or "none"
             raise UsageError(f"{game.info.name} has no option {key!r}; its options are: {known}.")
         values[key] = parse_value(raw)
+    values = from_user(game.Options, values, players, game.info.name)
     game.options(**values)  # BadOptions with a sentence when a value is refused
     return values
 
@@ -157,7 +177,7 @@ def make_match(game_id: str, players: str | None, seed: int | None, option_pairs
     except ValueError as exc:
         raise UsageError(f"Bad --players: {exc}.") from None
     if not info.min_players <= len(seats) <= info.max_players:
-        raise UsageError(f"{info.name} is for {info.players_text} players, not {len(seats)}.")
+        raise UsageError(f"{info.name} is for {info.players_phrase}, not {len(seats)}.")
     try:
         check_names([s.name for s in seats])  # the same check as the setup screen and Game.new
     except DeckTableError as exc:
@@ -167,7 +187,7 @@ def make_match(game_id: str, players: str | None, seed: int | None, option_pairs
     except DeckTableError as exc:
         raise UsageError(str(exc)) from None
     try:
-        options = parse_options(option_pairs, game)
+        options = parse_options(option_pairs, game, len(seats))
         return Match(
             game,
             seats,
@@ -283,7 +303,7 @@ def cmd_list() -> int:
             print()
         print(f"{pack_name(family)}:")
         for info in group:
-            players = f"{info.players_text} player{'s' if info.max_players > 1 else ''}"
+            players = info.players_phrase
             print(f"  {info.id:<{width}}  {info.name:<{name_w}}  {players:<11}  {info.summary}")
     return 0
 
@@ -350,7 +370,8 @@ def cmd_stats() -> int:
                 name = game_id
         best = st.best_text
         # names are text: control characters escaped, and never read as Rich markup below
-        rows.append((printable(name), str(st.played), printable(best), printable(st.wins_text)))
+        played = f"{st.played} ({st.hinted} hinted)" if st.hinted else str(st.played)  # games with hints
+        rows.append((printable(name), played, printable(best), printable(st.wins_text)))
     if sys.stdout.isatty():
         from rich.console import Console
         from rich.table import Table
@@ -395,6 +416,11 @@ def _main(argv: Sequence[str] | None) -> int:
         check_data_folder()  # play, resume and the lobby keep games there
         if args.command == "resume" and args.list:
             return cmd_resume_list()
+        if args.command == "serve":
+            from decktable.web.server import serve
+
+            look = [*(["--cards", cards] if cards else []), *(["--theme", theme] if theme else [])]
+            return serve(args.host, args.port, look)
         if args.command == "play":
             match = make_match(args.game, args.players, args.seed, args.option)
             return run_app(match, cards, theme)

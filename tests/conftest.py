@@ -24,6 +24,7 @@ def decktable_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Saves, the autosave and the history database live in this test's temp dir."""
     home = tmp_path / "decktable-home"
     monkeypatch.setenv("DECKTABLE_HOME", str(home))
+    monkeypatch.setenv("DECKTABLE_CONFIG", str(tmp_path / "decktable-config"))  # preferences
     monkeypatch.delenv("DECKTABLE_CARDS", raising=False)
     return home
 

@@ -396,6 +396,17 @@ def test_draw_and_left_of():
     assert dealing.left_of(1, 4, 2) == 3
 
 
+def test_first_dealer_option_stacked_or_random():
+    dealing.check_first_dealer("Getaway", None, 3)
+    dealing.check_first_dealer("Getaway", 2, 3)
+    with pytest.raises(BadOptions, match="Bad options for Getaway: first_dealer is seat 3, but seats run 0 to 2"):
+        dealing.check_first_dealer("Getaway", 3, 3)
+    assert dealing.first_dealer(4, Rng(1), 2, stacked=True) == 2
+    assert dealing.first_dealer(4, Rng(1), None, stacked=True) == 3
+    a, b = Rng(7), Rng(7)
+    assert dealing.first_dealer(4, a, None, stacked=False) == b.below(4)
+
+
 def test_trick_follow_and_winner():
     suns = lambda c: "suns" in DECKTET[c].suits  # noqa: E731
     hand = [card("savage"), card("bard"), card("desert")]
@@ -681,8 +692,18 @@ def test_apply_refuses_non_actions_and_extra_arguments(g) -> None:
             with pytest.raises(MalformedAction):
                 g.apply(st, seat, f"{a} extra")
             if a.args:
-                with pytest.raises(MalformedAction):
-                    g.apply(st, seat, Action(a.verb, a.args[:-1]))
+                kinds = g.grammar.verbs[a.verb]
+                shorter = Action(a.verb, a.args[:-1])
+                if kinds and kinds[-1] == CARDS and len(a.args) > len(kinds):
+                    # one card fewer of a several-card play is still a well-formed move: legal
+                    # (a smaller discard), or refused as illegal, never a malformed one carried out
+                    if shorter in g.legal_actions(st, seat):
+                        continue
+                    with pytest.raises((MalformedAction, IllegalMove)):
+                        g.apply(st, seat, Action(a.verb, a.args[:-1]))
+                else:
+                    with pytest.raises(MalformedAction):
+                        g.apply(st, seat, Action(a.verb, a.args[:-1]))
         assert st.snapshot() == before
 
 

@@ -62,3 +62,59 @@ def test_copy_check_can_fail() -> None:
     ours = "At the year end you may still grow your own birds from your hand."
     assert _runs(_words(lifted), RUN) & _runs(_words(seed), RUN)
     assert not _runs(_words(ours), RUN) & _runs(_words(seed), RUN)
+
+
+# -- help that teaches: the player's words, not the developer's --------------------------------------
+
+
+def _section(text: str, title: str) -> str:
+    m = re.search(rf"^## {re.escape(title)}\s*\n(.*?)(?=^## |\Z)", text, re.S | re.M | re.I)
+    return m.group(1) if m else ""
+
+
+def _notation(game_id: str, text: str) -> list[str]:
+    """The `code` spans of `text` that the game reads as a move (its notation)."""
+    game = decktable.get_game(game_id)
+    found = []
+    for span in re.findall(r"`([^`\n]+)`", text):
+        try:
+            game.parse(span)
+        except Exception:  # not a move: a key (`p`), an option name, a file
+            continue
+        found.append(span)
+    return found
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_help_has_no_stacked_decks_section(game_id: str) -> None:
+    """How a game deals from a given order is for developers: docs/stacked-decks.md."""
+    assert not re.search(r"^#+\s*stacked decks?", _help(game_id), re.M | re.I), (
+        f"{game_id}/help.md: move the Stacked decks section to docs/stacked-decks.md"
+    )
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_worked_example_speaks_the_screen_not_notation(game_id: str) -> None:
+    example = _section(_help(game_id), "Worked example")
+    assert example, f"{game_id}/help.md has no worked example"
+    spans = _notation(game_id, example)
+    assert not spans, f"{game_id}/help.md's worked example uses move notation: {spans}"
+
+
+def test_notation_check_can_fail() -> None:
+    assert _notation("nonesuch", "Tarrant leads (`lead diplomat suns`), then `play desert`.") == [
+        "lead diplomat suns", "play desert"]
+    assert _notation("nonesuch", "Press `p` for the primer; the `first_dealer` option.") == []
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_seed_means_the_random_seed_only(game_id: str) -> None:
+    """The rule text a game comes from is "the rule book"; "seed" is only the random seed."""
+    hits = re.findall(r"[^.\n]{0,30}\bthe seed\b(?!\s+number)[^.\n]{0,30}", _help(game_id), re.I)
+    assert not hits, f"{game_id}/help.md says 'the seed' for the rule book: {hits[:2]}"
+
+
+def test_stacked_decks_document_has_a_section_per_finished_game() -> None:
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "stacked-decks.md").read_text(encoding="utf-8")
+    for gid in ("adaman", "nonesuch", "type_trump", "schnapsen", "jacynth"):
+        assert f"(`{gid}`)" in doc

@@ -150,6 +150,7 @@ class SearchStats:
     iterations: int = 0
     seconds: float = 0.0
     visits: dict[str, int] = field(default_factory=dict)
+    values: dict[str, float] = field(default_factory=dict)  # mean value (0..1) per root action
 
 
 def search(
@@ -177,7 +178,7 @@ def search(
     rand = random.Random(int(rng.random() * 2**53)).random  # playouts: the fast generator
     to_act = game.to_act
     play = game.play
-    final = game.final
+    placings_of = game.placings
     uses_memory = game.remembers and memory is not None
     root: dict[Action, _Edge] = {}
     start = time.perf_counter()
@@ -253,7 +254,7 @@ def search(
                 moves += 1
         # values, per seat
         if st.over and n_players > 1:
-            placings = final(st).placings
+            placings = placings_of(st)
             worst = n_players - 1
             values = [(n_players - pl) / worst for pl in placings]
         else:
@@ -275,6 +276,7 @@ def search(
         stats.iterations = done
         stats.seconds = time.perf_counter() - start
         stats.visits = {str(a): e.n for a, e in root.items()}
+        stats.values = {str(a): e.w / e.n for a, e in root.items() if e.n}
     return best_a
 
 

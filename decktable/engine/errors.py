@@ -56,3 +56,7 @@ class UnknownGame(DeckTableError):
 
 class SaveError(DeckTableError):
     """A save file that cannot be loaded; the message says what is wrong with it."""
+
+
+class SaveInUse(SaveError):
+    """A save another window is playing now (its lock is held): nothing is wrong with the file."""

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from decktable.bots.base import Bot, make_bot
+from decktable.bots.base import DEFAULT_LEVEL, Bot, Turn, make_bot
 from decktable.engine.actions import Action
 from decktable.engine.errors import DeckTableError, SaveError
 from decktable.engine.game import Event, Game, State
@@ -52,7 +52,8 @@ class Step:
 
 
 def parse_seats(text: str) -> list[Seat]:
-    """'Ann,bot,Bob,bot:random' -> seats; bots are named Bot 1, Bot 2 ..."""
+    """'Ann,bot,Bob,bot:strong' -> seats; bots are named Bot 1, Bot 2 ... Plain `bot` is a
+    medium bot; `bot:LEVEL` names the level (random, easy, medium, strong)."""
     seats: list[Seat] = []
     bots = 0
     for part in [p.strip() for p in text.split(",")]:
@@ -61,7 +62,7 @@ def parse_seats(text: str) -> list[Seat]:
         low = part.lower()
         if low == "bot" or low.startswith("bot:"):
             bots += 1
-            level = low.split(":", 1)[1] if ":" in low else "random"
+            level = low.split(":", 1)[1].strip() if ":" in low else DEFAULT_LEVEL
             make_bot(level)
             seats.append(Seat(f"Bot {bots}", "bot", level))
         else:
@@ -109,9 +110,18 @@ class Match:
         self.on_finish = on_finish
         self.bots: dict[int, Bot] = {i: make_bot(s.level) for i, s in enumerate(self.seats) if s.is_bot}
         self._bot_rng = Rng(self.seed ^ 0x5EED)
+        self._tell_bots()
         self.viewer: int | None = None
+        #: the last human whose view was on screen; a spectator's view since then keeps no secret
+        #: of anyone, so that human needs no curtain to come back
+        self.last_shown: int | None = None
         self.save_error: str | None = None  # why the last autosave failed, if it did
         self._finished_reported = False
+        if self.game.is_over(self.state):
+            # a deal lost at setup (an Adaman palace full before any move): a finished game all
+            # the same, kept in the history like any other
+            self.finish()
+        self.hints = 0  # hints asked at this table (the UI's hint key); the history keeps it
 
     # -- who acts, who sees ---------------------------------------------------------------------
 
@@ -147,11 +157,20 @@ class Match:
         (or no one's yet) in a game with hidden information and more than one human."""
         if not self.game.info.hidden_information or len(self.humans) < 2:
             return False
+        if self.viewer is None:  # a spectator's view since `last_shown`'s: no one else saw a hand
+            return self.last_shown != seat
         return self.viewer != seat
 
+    def private_views(self) -> bool:
+        """Whether views must be hidden between humans (hidden information, two humans or more)."""
+        return self.game.info.hidden_information and len(self.humans) >= 2
+
     def show(self, seat: int | None) -> None:
-        """The UI says whose view it now shows (after the curtain is lifted)."""
+        """The UI says whose view it now shows (after the curtain is lifted; None: a spectator's,
+        e.g. while bots act between two humans)."""
         self.viewer = seat
+        if seat is not None:
+            self.last_shown = seat
 
     def observe(self, seat: int | None = None) -> Observation:
         """The observation for `seat`, by default the current viewer. With one human, that human;
@@ -163,6 +182,24 @@ class Match:
         return self.game.observe(self.state, seat)
 
     # -- acting ------------------------------------------------------------------------------
+
+    def card_facts(self, slug: str) -> list[tuple[str, str]]:
+        """The game's own lines about a card for the card inspector, from what the viewing seat
+        sees (its observation) and the options."""
+        card = self.game.catalogue.find(slug)
+        if card is None:
+            return []
+        return list(self.game.card_facts(card, self.observe(), self.state.options))
+
+    def label(self, action: Action | str) -> str:
+        """An action in the screen's words (its button label), legal or not: for a sentence
+        that says why it was refused. Falls back to the notation."""
+        try:
+            if isinstance(action, str):
+                action = self.game.parse(action)
+            return self.game.label(self.state, action)
+        except Exception:  # a malformed or strange action: its own text
+            return str(action)
 
     def act(self, seat: int, action: Action | str) -> list[Event]:
         """Apply an action for a seat; raises a DeckTableError and changes nothing if refused."""
@@ -185,6 +222,7 @@ class Match:
         if checkpoint is not None:
             self._checkpoints[n] = checkpoint
         self.steps.append(Step(None, entry))
+        self._tell_bots()
         self.autosave()
         if self.game.is_over(self.state) and not self._finished_reported:
             self.finish()
@@ -210,14 +248,20 @@ class Match:
                 remove_save(self.save_path)
             except OSError as exc:
                 self.save_error = f"The finished game's save could not be removed ({exc.strerror or exc})."
+            else:
+                from decktable.store import savelock
+
+                savelock.release(self.save_path)
             self._saved = None
 
     def abandon(self) -> None:
         """Give the match up: its own save is removed (no other game's) and saving stops."""
         if self.save_path is not None:
+            from decktable.store import savelock
             from decktable.store.saves import remove_save
 
             remove_save(self.save_path)
+            savelock.release(self.save_path)
             self.save_path = None
         self._saved = None
 
@@ -229,14 +273,55 @@ class Match:
             self.game.apply(state, step.entry.seat, step.entry.action, events=False)
         return state
 
+    def _tell_bots(self) -> None:
+        """Show each bot what its seat now sees, for games where bots remember (Circle Search):
+        the seat's observation, nothing more."""
+        if not self.game.remembers or not self.bots:
+            return
+        for seat, bot in self.bots.items():
+            tell = getattr(bot, "observe_event", None)
+            if tell is not None:
+                tell(self.game, self.game.observe(self.state, seat))
+
+    def bot_turn(self, seat: int) -> Turn:
+        """What a bot at `seat` decides from: its legal actions and a determinized state, re-dealt
+        from the real one by `game.determinize` (never the real state)."""
+        legal = self.game.legal_actions(self.state, seat)
+        needs_state = getattr(self.bots.get(seat), "needs_state", True)
+        det = self.game.determinize(self.state, seat, self._bot_rng) if needs_state and len(legal) > 1 else None
+        return Turn(self.game, seat, det, legal)
+
+    def bot_job(self, seat: int):  # -> BotJob
+        """The pieces a worker process needs to decide for the bot at `seat` (see
+        decktable/bots/worker.py): the game id, a determinized state for that seat (never the real
+        one), the level, a seed drawn from the match's bot generator, and the bot's memory."""
+        from decktable.bots.worker import BotJob
+
+        bot = self.bots[seat]
+        det = self.game.determinize(self.state, seat, self._bot_rng)
+        return BotJob(
+            game=self.game.info.id, state=det, seat=seat, level=self.seats[seat].level,
+            seed=int(self._bot_rng.random() * 2**53), memory=dict(getattr(bot, "memory", {}) or {}),
+            at=len(self.steps),
+        )
+
+    def finish_bot_job(self, job: Any, action: str | None) -> list[Event] | None:
+        """Play a worker's answer to `job`, unless it was cancelled (None) or the match has moved
+        on since (undo, another move): then nothing happens and None is returned."""
+        if action is None or job.at != len(self.steps) or job.seat not in self.to_act():
+            return None
+        return self.act(job.seat, action)
+
     def bot_step(self) -> tuple[int, list[Event]] | None:
         """Let one bot act; None when no bot is to act."""
         seat = self.bot_to_act()
         if seat is None:
             return None
-        obs = self.game.observe(self.state, seat)
-        legal = self.game.legal_actions(self.state, seat)
-        action = self.bots[seat].choose(obs, legal, self._bot_rng)
+        turn = self.bot_turn(seat)
+        if turn.state is None and getattr(self.bots[seat], "needs_state", True):
+            action = turn.legal[0]  # one move only: nothing to think about
+        else:
+            action = self.bots[seat].decide(turn, self._bot_rng)
         return seat, self.act(seat, action)
 
     def run_bots(self, limit: int = 100_000) -> None:
@@ -320,8 +405,12 @@ class Match:
         goes on in memory) and the next autosave rewrites; a good write clears it."""
         if self.save_path is None:
             return
-        from decktable.store import saves
+        from decktable.store import savelock, saves
 
+        if not savelock.acquire(self.save_path):  # held by this process from its first write on
+            self._saved = None
+            self.save_error = f"{savelock.IN_USE} This window does not save the game."
+            return
         n = len(self.steps)
         if saves.SYNCER.take_error(self.save_path) is not None:
             self._saved = None  # an fsync failed: what is on disk may not last; write it again
@@ -383,3 +472,23 @@ class Match:
 
     def result(self) -> ResultView | None:
         return self.game.result(self.state)
+
+    def again(self, same_deal: bool = False) -> Match:
+        """A new match at the same seats (names, bots and levels), saved and recorded like this
+        one. `same_deal`: replay this deal — the same seed, deck and options. Otherwise a
+        rematch: a new seed, and the options the game gives for the next game
+        (`Game.rematch_options`: the next dealer or first player by its rules)."""
+        seats = [Seat(s.name, s.kind, s.level) for s in self.seats]
+        save_path = None
+        if self.save_path is not None:
+            from decktable.store.saves import new_save_path
+
+            save_path = new_save_path(self.save_path.parent)
+        if same_deal:
+            options, seed, deck = dict(self.options), self.seed, self.deck
+        else:
+            result = self.result()
+            options = self.options if result is None else self.game.rematch_options(result, self.options, self.state)
+            seed, deck = None, None
+        return Match(self.game, seats, seed=seed, options=dict(options), deck=deck, save_path=save_path,
+                     on_finish=self.on_finish)

@@ -36,6 +36,8 @@ class GameInfo(BaseModel):
     source: str = ""
     rules_version: int = 1
     best: str = "high"  # which end of a score is best: "high", or "low" (Head Solitaire)
+    #: what one row of the score sheet is called: "Hand", "Round", "Year", "Deal"
+    sheet_row: str = "Hand"
 
     @property
     def player_counts(self) -> range:
@@ -46,6 +48,11 @@ class GameInfo(BaseModel):
         if self.min_players == self.max_players:
             return str(self.min_players)
         return f"{self.min_players}–{self.max_players}"
+
+    @property
+    def players_phrase(self) -> str:
+        """"1 player", "2 players", "2–4 players"."""
+        return f"{self.players_text} player{'s' if self.max_players > 1 else ''}"
 
 
 class ZoneView(BaseModel):
@@ -58,6 +65,7 @@ class ZoneView(BaseModel):
     cards: list[str] = Field(default_factory=list)  # slugs, in order; empty when not visible
     count: int = 0
     kind: str = "row"  # row / hand / pile / fan — a drawing hint
+    tricks: int | None = None  # a pile of won tricks: how many tricks (shown in tricks, not cards)
 
 
 class CellView(BaseModel):
@@ -140,6 +148,9 @@ class Observation(BaseModel):
     over: bool = False
     result: ResultView | None = None
     extra: dict[str, Any] = Field(default_factory=dict)
+    #: cards this game makes special now, among the cards this seat sees: slug -> a short reason
+    #: ("trump", "Personality: trump", "penalty"); the hand marks them (Game.card_mark)
+    card_marks: dict[str, str] = Field(default_factory=dict)
 
     def zone(self, name: str) -> ZoneView | None:
         for z in self.zones:

@@ -55,7 +55,8 @@ CREATE TABLE IF NOT EXISTS games (
     placings TEXT NOT NULL,
     options TEXT NOT NULL DEFAULT '{}',
     won TEXT,
-    match_id TEXT
+    match_id TEXT,
+    hints INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS games_by_game ON games (game);
 """
@@ -78,7 +79,7 @@ CREATE INDEX IF NOT EXISTS seats_wins ON seats (game, human, won, name);
 """
 VERSION = 2
 REQUIRED = {"id", "game", "finished", "seats", "scores", "placings"}
-COLUMNS = "id, game, finished, seed, seats, scores, placings, options, won"
+COLUMNS = "id, game, finished, seed, seats, scores, placings, options, won, hints"
 #: how long the UI thread may wait for a busy database: not at all (the row is kept and retried)
 QUICK_TIMEOUT = 0.0
 #: how long the background retry waits each time
@@ -102,6 +103,7 @@ class GameRecord:
     placings: list[int]
     options: dict[str, Any]
     won: list[bool]
+    hints: int = 0  # hints asked during the game: a hinted game (marked in the statistics)
 
     @property
     def names(self) -> list[str]:
@@ -122,6 +124,7 @@ class GameStats:
     best: float | None = None
     best_by: str = ""
     direction: str = "high"  # "high": the highest score is best; "low": the lowest
+    hinted: int = 0  # games played with hints
 
     @property
     def best_text(self) -> str:
@@ -178,6 +181,9 @@ def _prepare(conn: sqlite3.Connection) -> None:
             seat_cols = {row[1] for row in conn.execute("PRAGMA table_info(seats)")}
             if not {"row", "game", "name", "human", "score", "won", "counts"} <= seat_cols:
                 raise ForeignDatabase("its seats table is not decktable's")
+        if "hints" not in columns:  # hints asked during the game (the table's hint key)
+            with conn:
+                conn.execute("ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0")
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version >= VERSION and "seats" in tables:
         return
@@ -293,7 +299,7 @@ def result_won(result: Any) -> list[bool]:
 
 def _rows(conn: sqlite3.Connection, sql: str, args: tuple[Any, ...] = ()) -> Iterator[GameRecord]:
     for row in conn.execute(sql, args):
-        rid, game, finished, seed, seats, scores, placings, options, won = row
+        rid, game, finished, seed, seats, scores, placings, options, won, hints = row
         try:
             placings_list = json.loads(placings)
             rec = GameRecord(
@@ -306,6 +312,7 @@ def _rows(conn: sqlite3.Connection, sql: str, args: tuple[Any, ...] = ()) -> Ite
                 placings=placings_list,
                 options=json.loads(options or "{}"),
                 won=json.loads(won) if won else default_won(placings_list),
+                hints=int(hints or 0),
             )
         except (ValueError, TypeError):
             continue  # a damaged row is left out, never a crash
@@ -322,6 +329,7 @@ def _row_of(
     finished: str | None,
     won: list[bool] | None,
     match_id: str | None,
+    hints: int = 0,
 ) -> dict[str, Any]:
     """One finished game as plain JSON-able values (what is written, or kept pending)."""
     return {
@@ -334,6 +342,7 @@ def _row_of(
         "options": json.loads(json.dumps(options or {}, default=str, sort_keys=True)),
         "won": list(won) if won is not None else default_won(list(placings)),
         "match_id": match_id,
+        "hints": int(hints or 0),
     }
 
 
@@ -341,8 +350,8 @@ def _insert(conn: sqlite3.Connection, row: dict[str, Any]) -> bool:
     """Insert one game and its seats in one transaction; False when its match is already in."""
     with conn:
         cur = conn.execute(
-            "INSERT OR IGNORE INTO games (game, finished, seed, seats, scores, placings, options, won, match_id)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT OR IGNORE INTO games (game, finished, seed, seats, scores, placings, options, won, match_id,"
+            " hints) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 row["game"],
                 row["finished"],
@@ -353,6 +362,7 @@ def _insert(conn: sqlite3.Connection, row: dict[str, Any]) -> bool:
                 json.dumps(row["options"], sort_keys=True),
                 json.dumps(row["won"]),
                 row["match_id"],
+                int(row.get("hints", 0) or 0),
             ),
         )
         if cur.rowcount == 0:
@@ -391,10 +401,11 @@ def add(
     path: Path | None = None,
     match_id: str | None = None,
     timeout: float = RETRY_TIMEOUT,
+    hints: int = 0,
 ) -> bool:
     """Store one finished game (the plain form of `record`, for tests and imports). False when a
     game of that match id is already stored (it is recorded once)."""
-    row = _row_of(game, seats, scores, placings, seed, options, finished, won, match_id)
+    row = _row_of(game, seats, scores, placings, seed, options, finished, won, match_id, hints)
     conn = _connect(path, timeout=timeout)
     try:
         return _insert(conn, row)
@@ -453,7 +464,8 @@ def _flush_pending(conn: sqlite3.Connection, db: Path) -> int:
                 continue  # unreadable: left where it is, never deleted
             try:
                 row = _row_of(row["game"], row["seats"], row["scores"], row["placings"], row.get("seed"),
-                              row.get("options"), row.get("finished"), row.get("won"), row.get("match_id"))
+                              row.get("options"), row.get("finished"), row.get("won"), row.get("match_id"),
+                              row.get("hints", 0))
                 if _insert(conn, row):
                     done += 1
             except sqlite3.OperationalError:
@@ -513,13 +525,14 @@ def record(match: Match) -> None:
         return
     row_args = dict(
         game=match.game.info.id,
-        seats=[{"name": s.name, "kind": s.kind} for s in match.seats],
+        seats=[{"name": s.name, "kind": s.kind, **({"level": s.level} if s.is_bot else {})} for s in match.seats],
         scores=list(result.scores),
         placings=list(result.placings),
         seed=match.seed,
         options=dict(match.options),
         won=result_won(result),
         match_id=match_key(match),
+        hints=int(getattr(match, "hints", 0) or 0),
     )
     try:
         add(**row_args, timeout=QUICK_TIMEOUT)
@@ -529,7 +542,8 @@ def record(match: Match) -> None:
         why = exc
     db = history_path()
     row = _row_of(row_args["game"], row_args["seats"], row_args["scores"], row_args["placings"],
-                  row_args["seed"], row_args["options"], None, row_args["won"], row_args["match_id"])
+                  row_args["seed"], row_args["options"], None, row_args["won"], row_args["match_id"],
+                  row_args["hints"])
     _keep_pending(db, row)  # OSError here: the result is not safe, the caller keeps the save
     if not busy:
         warnings.warn(
@@ -562,6 +576,9 @@ def stats(path: Path | None = None) -> dict[str, GameStats]:
         ):
             if game in out:
                 out[game].wins[name] = wins
+        for game, hinted in conn.execute("SELECT game, count(*) FROM games WHERE hints > 0 GROUP BY game"):
+            if game in out:
+                out[game].hinted = hinted
         for game, st in out.items():
             agg = "max" if st.direction == "high" else "min"
             (best,) = conn.execute(

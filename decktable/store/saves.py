@@ -493,6 +493,7 @@ class SaveEntry:
     path: Path
     save: SaveFile
     mtime: float
+    in_use: bool = False  # another window is playing it now (see savelock)
 
     @property
     def moves(self) -> int:
@@ -502,7 +503,8 @@ class SaveEntry:
         game = (names or {}).get(self.save.game, self.save.game)
         people = ", ".join(s.name for s in self.save.seats)
         moves = self.moves
-        return f"{game}: {people} ({moves} move{'s' if moves != 1 else ''})"
+        busy = " — open in another window" if self.in_use else ""
+        return f"{game}: {people} ({moves} move{'s' if moves != 1 else ''}){busy}"
 
     @property
     def when(self) -> str:
@@ -550,29 +552,44 @@ def set_aside(path: Path, exc: SaveError) -> str:
 
 
 def list_saves() -> Listing:
-    """The unfinished games, most recent first; damaged saves are moved aside, one line each."""
+    """The unfinished games, most recent first; damaged saves are moved aside, one line each
+    (never one another window is playing: it is listed as in use, unread)."""
+    from decktable.store.savelock import in_use
+
     saves: list[SaveEntry] = []
     problems: list[str] = []
     for path in save_candidates():
+        busy = in_use(path)
         try:
             text, mtime = _read_bounded(path)
             save = parse_save(text, path.name)
         except SaveError as exc:
+            if busy:  # being written by its window right now, perhaps: not ours to move aside
+                continue
             problems.append(set_aside(path, exc))
             continue
-        saves.append(SaveEntry(path, save, mtime))
+        saves.append(SaveEntry(path, save, mtime, in_use=busy))
     saves.sort(key=lambda e: e.mtime, reverse=True)
     return Listing(saves, problems)
 
 
 def load_match(path: Path, on_finish: Callable[[Match], None] | None = None) -> Match:
     """Read and replay a save, to go on playing it where it is; a damaged one is moved aside and
-    SaveError says so in one line."""
+    SaveError says so in one line. A save another window is playing is left alone: SaveInUse
+    (a SaveError) says so. The match holds the save's lock from here on (see savelock)."""
+    from decktable.engine.errors import SaveInUse
     from decktable.engine.match import Match
+    from decktable.store import savelock
 
+    if not savelock.acquire(path):
+        raise SaveInUse(savelock.IN_USE)
     try:
         return Match.from_save(read_save(path), save_path=path, on_finish=on_finish)
     except SaveError as exc:
+        savelock.release(path)
         if path.name not in str(exc):
             exc = SaveError(f"{path.name}: {exc}")
         raise SaveError(set_aside(path, exc)) from None
+    except BaseException:
+        savelock.release(path)
+        raise

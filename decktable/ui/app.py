@@ -21,13 +21,13 @@ from textual.screen import Screen
 from decktable import themes
 from decktable.ui.screens.lobby import LobbyScreen
 from decktable.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-from decktable.themes.colours import DEFAULT_THEME, THEMES
+from decktable.themes.colours import DEFAULT_THEME, THEMES, suit_defaults
+from decktable.themes.glyphs import CARD_SET_LABELS
 
 if TYPE_CHECKING:
     from decktable.engine.match import Match
 
 THEMES_DIR = Path(themes.__file__).parent
-CARD_SET_LABELS = {"unicode": "Unicode", "ascii": "ASCII"}
 
 
 class TableCommands(Provider):
@@ -47,7 +47,11 @@ class TableCommands(Provider):
         for name in app.theme_names():
             commands.append((f"Theme: {name}", partial(app.set_theme, name), "Switch the colour theme"))
         for key, label in CARD_SET_LABELS.items():
-            commands.append((f"Cards: {label}", partial(app.set_card_set, key), f"Draw cards with {label} glyphs"))
+            if "four" in key:
+                help_text = "French suits in four colours: spades black, hearts red, diamonds blue, clubs green"
+            else:
+                help_text = f"Draw cards with {label} glyphs (French suits red and black)"
+            commands.append((f"Cards: {label}", partial(app.set_card_set, key), help_text))
         return commands
 
     async def discover(self) -> Hits:
@@ -69,7 +73,7 @@ class DeckTableApp(App[None]):
     TITLE = "decktable"
     SUB_TITLE = "a terminal card table"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q", "quit", "Quit"),
+        Binding("q", "quit_or_close", "Quit"),
         Binding("question_mark", "help", "Help"),
     ]
     COMMANDS = App.COMMANDS | {TableCommands}
@@ -85,10 +89,23 @@ class DeckTableApp(App[None]):
         super().__init__()
         self.bot_delay: float = bot_delay
         self._initial_match = match
-        self._cards = cards or os.environ.get("DECKTABLE_CARDS") or None
+        from decktable.store import prefs
+
+        #: preferences remembered between runs (decktable/store/prefs.py): theme, card set, seats
+        self.prefs, self._prefs_notice = prefs.load()
+        self._cards = cards or os.environ.get("DECKTABLE_CARDS") or self.prefs.cards or None
         for theme in THEMES.values():
             self.register_theme(theme)
-        self.theme = theme_name or DEFAULT_THEME
+        saved = self.prefs.theme if self.prefs.theme in self.available_themes else None
+        self.theme = theme_name or saved or DEFAULT_THEME
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """The suit colours for themes that do not set them (Textual's built-in themes)."""
+        try:
+            colours = self.current_theme.to_color_system().generate()
+        except Exception:  # no theme yet
+            colours = {}
+        return suit_defaults(colours)
 
     # -- start-up and the size guard --------------------------------------------------------------
 
@@ -98,6 +115,10 @@ class DeckTableApp(App[None]):
     def on_mount(self) -> None:
         if self._cards:
             self.set_card_set(self._cards, quiet=True)
+        if self._prefs_notice:
+            self.notify(self._prefs_notice, title="Preferences", severity="warning", timeout=10, markup=False)
+        # a theme chosen anywhere (ours or Textual's own palette entry) is remembered
+        self.theme_changed_signal.subscribe(self, lambda theme: self.remember(theme=theme.name))
         if self._initial_match is not None:
             match, self._initial_match = self._initial_match, None
             self.start_match(match)
@@ -159,7 +180,8 @@ class DeckTableApp(App[None]):
         self.notify(f"Theme: {name}", markup=False)
 
     def set_card_set(self, name: str, quiet: bool = False) -> None:
-        """Switch the card glyphs (unicode / ascii) and redraw the current screen."""
+        """Switch the card glyphs (unicode / ascii / four-colour / ascii-four-colour) and redraw
+        the current screen."""
         try:
             from decktable.ui import glyphs
         except ImportError:
@@ -169,7 +191,9 @@ class DeckTableApp(App[None]):
             glyphs.use_card_set(name)
         except (KeyError, ValueError):
             self.notify(
-                f"There is no card set called {name!r}; choose unicode or ascii.", severity="error", markup=False
+                f"There is no card set called {name!r}; choose {', '.join(CARD_SET_LABELS)}.",
+                severity="error",
+                markup=False,
             )
             return
         redraw = getattr(self.screen, "redraw", None)
@@ -179,9 +203,49 @@ class DeckTableApp(App[None]):
             for widget in self.screen.query("*"):
                 widget.refresh()
         if not quiet:
-            self.notify(f"Cards: {CARD_SET_LABELS.get(name, name)}", markup=False)
+            self.remember(cards=glyphs.current_card_set().name)
+            chosen = glyphs.current_card_set().name
+            self.notify(f"Cards: {CARD_SET_LABELS.get(chosen, chosen)}", markup=False)
+
+    def remember(self, **changes: object) -> None:
+        """Save preferences (theme=…, cards=…); a failure is one notice, never an error."""
+        from decktable.store import prefs
+
+        if all(getattr(self.prefs, k, None) == v for k, v in changes.items()):
+            return
+        for key, value in changes.items():
+            setattr(self.prefs, key, value)
+        problem = prefs.update(**changes)
+        if problem:
+            self.notify(problem, severity="warning", markup=False)
+
+    # -- notifications ------------------------------------------------------------------------------
+
+    #: at most this many notifications at once: a new one replaces the oldest, and one with the
+    #: same words replaces its twin (keys mashed while bots play do not pile up toasts)
+    MAX_NOTICES = 3
+
+    def _on_notify(self, event) -> None:  # type: ignore[no-untyped-def]
+        new = event.notification
+        for old in list(self._notifications):
+            if old.message == new.message and old.title == new.title:
+                self._unnotify(old, refresh=False)
+        while len(self._notifications) >= self.MAX_NOTICES:
+            self._unnotify(next(iter(self._notifications)), refresh=False)
+        super()._on_notify(event)
 
     # -- actions ------------------------------------------------------------------------------------
+
+    def action_quit_or_close(self) -> None:
+        """`q`: only the lobby's quits; on a secondary screen (a menu, a summary, the help) it
+        closes that screen and returns to what was under it (a table screen binds its own q)."""
+        screen = self.screen
+        if isinstance(screen, LobbyScreen) or len(self.screen_stack) <= 1:
+            self.exit()
+            return
+        if isinstance(screen, TooSmallScreen):
+            return
+        screen.dismiss(None)
 
     def action_help(self) -> None:
         self.show_help(None)

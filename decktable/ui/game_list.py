@@ -11,8 +11,35 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any, Iterable, TypeVar
 
 from decktable.engine.discovery import info_dicts
+
+
+#: the packs, in the order the lobby and `decktable list` show them, with their headings
+PACK_ORDER: tuple[str, ...] = ("decktet", "french", "tarot")
+PACK_NAMES: dict[str, str] = {"decktet": "Decktet", "french": "French pack", "tarot": "Tarot"}
+
+T = TypeVar("T")
+
+
+def pack_name(family: str) -> str:
+    """The heading of a pack: "Decktet", "French pack", "Tarot"."""
+    return PACK_NAMES.get(family, family.capitalize())
+
+
+def by_pack(infos: Iterable[T]) -> list[tuple[str, list[T]]]:
+    """Games grouped under their packs, packs in PACK_ORDER (unknown families last, by name),
+    games in the order given (the registry's: by name) within a pack."""
+    groups: dict[str, list[T]] = {}
+    for info in infos:
+        family: Any = getattr(info, "family", "")
+        groups.setdefault(str(family), []).append(info)
+
+    def rank(family: str) -> tuple[int, str]:
+        return (PACK_ORDER.index(family) if family in PACK_ORDER else len(PACK_ORDER), family)
+
+    return [(f, groups[f]) for f in sorted(groups, key=rank)]
 
 
 @dataclass(frozen=True)
@@ -36,6 +63,11 @@ class LobbyInfo:
         if self.min_players == self.max_players:
             return str(self.min_players)
         return f"{self.min_players}–{self.max_players}"
+
+    @property
+    def players_phrase(self) -> str:
+        """"1 player", "2 players", "2–4 players"."""
+        return f"{self.players_text} player{'s' if self.max_players > 1 else ''}"
 
 
 @lru_cache(maxsize=1)

@@ -371,6 +371,17 @@ class Adaman(Game):
             return "over"
         return "pay" if state.target >= 0 else "target"
 
+    # -- the card inspector and the marks ---------------------------------------------------------
+
+    def card_mark(self, state: State, card: int) -> str:
+        return "personality" if PERSONALITY in DECKTET[card].types else ""
+
+    def card_facts(self, card: Any, obs: Any, options: Any) -> list[tuple[str, str]]:
+        if PERSONALITY in card.types:
+            return [("Goal", "a personality: control all eleven to win"),
+                    ("Scores", f"{card.rank or 0} when controlled (Crowns count 10)")]
+        return [("Use", "not a personality: a resource to take personalities with")]
+
     def describe(self, state: AdamanState, seat: int | None) -> dict[str, Any]:
         st = state
         status = {

@@ -684,28 +684,48 @@ class Bura(Game):
             Zone("up", st.up_zone, Vis.PUBLIC, None, "Trump card (drawn last)", "row"),
             Zone("trick", st.led + st.answered, Vis.PUBLIC, None, "Trick", "row"),
             Zone("last_trick", st.last, Vis.PUBLIC, None, "Last trick", "row"),
-            Zone("won0", st.won[0], Vis.NOBODY, 0, f"{st.names[0]}'s tricks (face down)", "pile"),
-            Zone("won1", st.won[1], Vis.NOBODY, 1, f"{st.names[1]}'s tricks (face down)", "pile"),
+            Zone("won0", st.won[0], Vis.NOBODY, 0, f"{st.names[0]}'s tricks (face down)", "pile", tricks=st.tricks[0]),
+            Zone("won1", st.won[1], Vis.NOBODY, 1, f"{st.names[1]}'s tricks (face down)", "pile", tricks=st.tricks[1]),
         ]
 
     def determinize(self, state: State, seat: int | None, rng: Rng) -> State:
-        """Re-deal what `seat` cannot know: the other hand and the stock. Won piles are face down
-        but every card in them was seen face up in its trick, so they stay. A hidden, committed
+        """Re-deal what `seat` cannot know: the other hand and the stock (the drawn up card stays
+        with its drawer). Won piles are face down but every card in them was seen face up in its
+        trick, so they stay. A hidden, committed
         answer to the special-lead question stays only if the new hand still allows it."""
         other: BuraState = state.clone()  # type: ignore[assignment]
         hidden = [h for s, h in enumerate(other.hands) if s != seat] + [other.stock]
-        pool = [c for z in hidden for c in z]
+        # the up card, once drawn, is known to be in its drawer's hand until it is played
+        up = other.up if other.up_holder >= 0 and other.up_holder != seat else -1
+        pool = sorted(c for z in hidden for c in z if c != up)  # sorted: never where they really lie
         rng.shuffle(pool)
         i = 0
         for z in hidden:
-            n = len(z)
-            z[:] = pool[i : i + n]
+            kept = [up] if up in z and z is other.hands[other.up_holder] else []
+            n = len(z) - len(kept)
+            z[:] = kept + pool[i : i + n]
             i += n
+        other.rng = Rng.lazy(int(rng.random() * 2**53))  # the real generator knows the next deal
         for s in (0, 1):
             other.hands[s].sort(key=KEY.__getitem__)
             if s != seat and other.asks[s] > NONE and special_kind(other.hands[s], other.trump) != other.asks[s]:
                 other.asks[s] = NONE
         return other
+
+    # -- the card inspector and the hand's marks -------------------------------------------------
+
+    def card_mark(self, state: State, card: int) -> str:
+        st: BuraState = state  # type: ignore[assignment]
+        return "trump" if SUIT_OF[card] == st.trump else ""
+
+    def card_facts(self, card: Any, obs: Any, options: Any) -> list[tuple[str, str]]:
+        out = [("Card points", f"{POINTS[card.id]} (Ace 11, Ten 10, King 4, Queen 3, Jack 2)"),
+               ("Order", "Ace, Ten, King, Queen, Jack, 9, 8, 7, 6 (high to low)")]
+        trump = obs.status.get("Trump", "")
+        if trump:
+            out.append(("Trump", f"{'yes' if card.suits[0].capitalize() == trump else 'no'}: {trump} are trump"))
+        out.append(("Goal", f"{CLAIM_AT} card points in your tricks"))
+        return out
 
     def describe(self, state: State, seat: int | None) -> dict[str, Any]:
         st: BuraState = state  # type: ignore[assignment]

@@ -365,6 +365,47 @@ class CircleSearch(Game):
         out.append(Zone("drawn", st.drawn, Vis.PUBLIC, None, "Drawn for movement", "pile"))
         return out
 
+    # -- bots: memory is the whole skill --------------------------------------------------------------------
+
+    remembers = True
+
+    def remember(self, memory: dict[str, Any], obs: Any) -> None:
+        """A bot notes every ring card its seat is shown (a searcher's card is turned up for all):
+        `memory["ring"]` maps a position to the card last seen there. Fed only observations."""
+        ring: dict[int, str] = memory.setdefault("ring", {})
+        for z in obs.zones:
+            if z.visible and z.cards and z.name.startswith("ring-"):
+                ring[int(z.name[5:]) - 1] = z.cards[0]
+
+    def determinize_known(
+        self, state: CircleSearchState, seat: int | None, rng: Rng, memory: dict[str, Any] | None
+    ) -> CircleSearchState:
+        """As `determinize`, with every remembered ring card back where it was seen; the other
+        hidden cards (ring and stock) re-dealt at random."""
+        other: CircleSearchState = self.determinize(state, seat, rng)  # type: ignore[assignment]
+        seen = (memory or {}).get("ring") or {}
+        if not seen or other.over:
+            return other
+        hidden = [p for p in range(len(other.ring)) if p != other.revealed]
+        where = {other.ring[p][0]: p for p in hidden}
+        for p, slug in seen.items():
+            c = DECKTET.find(slug)
+            if c is None or p not in where.values() or c.id not in where and c.id not in other.stock:
+                continue
+            here = other.ring[p][0]
+            if here == c.id:
+                continue
+            if c.id in where:  # swap the two ring cells
+                q = where[c.id]
+                other.ring[q][0] = here
+                where[here] = q
+            else:  # the remembered card was dealt to the stock: trade places
+                other.stock[other.stock.index(c.id)] = here
+                del where[here]
+            other.ring[p][0] = c.id
+            where[c.id] = p
+        return other
+
     def describe(self, state: CircleSearchState, seat: int | None) -> dict[str, Any]:
         st = state
         n = st.players

@@ -12,6 +12,7 @@ INFO = dict(
     hidden_information=True,
     simultaneous=False,
     solo=False,
+    sheet_row="Year",
     source="The Decktet rules booklet (P.D. Magnus)",
 )
 

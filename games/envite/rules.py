@@ -201,10 +201,12 @@ class EnviteOptions(BaseModel):
         "short practice game).",
     )
     captain_a: int | None = Field(
-        None, ge=0, le=10, description="Seat number of Team A's captain (an even seat: 0, 2, 4, ...); blank = at random."
+        None, ge=0, le=10, description="Seat of Team A's captain, counted from 1 (Team A sits at seats 1, 3, 5, ...); blank = at random.",
+        json_schema_extra={"seat": True},
     )
     captain_b: int | None = Field(
-        None, ge=1, le=11, description="Seat number of Team B's captain (an odd seat: 1, 3, 5, ...); blank = at random."
+        None, ge=1, le=11, description="Seat of Team B's captain, counted from 1 (Team B sits at seats 2, 4, 6, ...); blank = at random.",
+        json_schema_extra={"seat": True},
     )
 
 
@@ -280,11 +282,11 @@ class Envite(Game):
             if s is None:
                 continue
             if s >= players:
-                raise BadOptions(f"Bad options for Envite: {key} is seat {s}, but seats run 0 to {players - 1}.")
+                raise BadOptions(f"Bad options for Envite: {key} is seat {s + 1}, but seats run 1 to {players} (counted from 1).")
             if s % 2 != parity:
                 raise BadOptions(
-                    f"Bad options for Envite: {key} is seat {s}, which is not on Team {team} "
-                    f"(Team {team} sits at the {'even' if parity == 0 else 'odd'} seats)."
+                    f"Bad options for Envite: {key} is seat {s + 1}, which is not on Team {team} "
+                    f"(Team {team} sits at seats {'1, 3, 5' if parity == 0 else '2, 4, 6'}, ... counted from 1)."
                 )
 
     def setup(self, names: list[str], rng: Rng, options: BaseModel, deck: list[int] | None) -> State:

@@ -17,9 +17,8 @@ from pydantic import BaseModel, Field
 
 from decktable.cards.french import FRENCH, RANK_OF, SUIT_OF, SUITS, card, the
 from decktable.engine.actions import CARD, Action, Grammar
-from decktable.engine.errors import BadOptions
 from decktable.engine.game import Event, Game, State, Vis, Zone
-from decktable.engine.kits.dealing import left_of
+from decktable.engine.kits.dealing import check_first_dealer, first_dealer, left_of
 from decktable.engine.kits.tricks import Trick, follow_options, stopped_trick, winner
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
@@ -87,10 +86,10 @@ class GetawayOptions(BaseModel):
         "cards loses it (a tie goes against the first of them from the next leader on).",
     )
     first_dealer: int | None = Field(
-        None,
+        None, json_schema_extra={"seat": True},
         ge=0,
         le=7,
-        description="Seat number (0 = first player) that deals the first hand; blank = chosen at random.",
+        description="Seat (counted from 1: 1 = the first player) that deals the first hand; blank = chosen at random.",
     )
 
 
@@ -131,22 +130,12 @@ class Getaway(Game):
     # -- starting and dealing ---------------------------------------------------------------
 
     def check_players(self, players: int, options: BaseModel) -> None:
-        fd = options.first_dealer  # type: ignore[attr-defined]
-        if fd is not None and fd >= players:
-            raise BadOptions(
-                f"Bad options for Getaway: first_dealer is seat {fd}, but seats run 0 to {players - 1}."
-            )
+        check_first_dealer(self.info.name, options.first_dealer, players)  # type: ignore[attr-defined]
 
     def setup(self, names: list[str], rng: Rng, options: BaseModel, deck: list[int] | None) -> State:
         st = GetawayState(names, rng, options)
         n = len(names)
-        fd = options.first_dealer  # type: ignore[attr-defined]
-        if fd is not None:
-            st.dealer = fd
-        elif deck is not None:
-            st.dealer = n - 1  # a stacked deal is the same for every seed: seat 0 gets the top card
-        else:
-            st.dealer = rng.below(n)
+        st.dealer = first_dealer(n, rng, options.first_dealer, deck is not None)  # type: ignore[attr-defined]
         self._deal(st, self.stacked(FULL, deck, rng), None)
         return st
 
@@ -585,7 +574,7 @@ class Getaway(Game):
         hidden = [s for s in range(other.players) if s != seat and other.hands[s]]
         # before the first lead everyone knows who holds the Ace of Spades: it stays put
         fixed = ACE_SPADES if other.first and not other.trick.plays else -1
-        pool = [c for s in hidden for c in other.hands[s] if c != fixed]
+        pool = sorted(c for s in hidden for c in other.hands[s] if c != fixed)  # never where they lie
         rng.shuffle(pool)
         i = 0
         for s in hidden:
@@ -595,8 +584,18 @@ class Getaway(Game):
             hand[:] = keep + pool[i : i + k]
             hand.sort(key=SORT_KEY.__getitem__)
             i += k
+        other.draw.sort()
         rng.shuffle(other.draw)
+        other.rng = Rng.lazy(int(rng.random() * 2**53))  # the real generator knows the next deal
         return other
+
+    # -- the card inspector ----------------------------------------------------------------------
+
+    def card_facts(self, card: Any, obs: Any, options: Any) -> list[tuple[str, str]]:
+        out = [("Order", "Ace high, 2 low; no trumps")]
+        if card.id == ACE_SPADES:
+            out.append(("Opening", "whoever holds the Ace of Spades opens the hand with it"))
+        return out
 
     def describe(self, state: State, seat: int | None) -> dict[str, Any]:
         st: GetawayState = state  # type: ignore[assignment]

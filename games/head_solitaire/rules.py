@@ -183,6 +183,8 @@ class HeadSolitaire(Game):
 
     # -- the turn ------------------------------------------------------------------------------------
 
+    lower_scores_win = True  # the score counts the cards left out of melds
+
     def to_act(self, state: HeadSolitaireState) -> tuple[int, ...]:
         return () if state.over else (0,)
 

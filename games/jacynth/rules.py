@@ -8,11 +8,14 @@ Districts only ever merge (cards are never removed), so they are kept incrementa
 suit and cell, `lab` holds the index of the district's root cell (-1: no card of that suit there);
 at a root, `size` holds the district's card count and `best` its strongest token, encoded as
 rank * 4 + seat (-1: no token). Cells are indexed r * 6 + c with (c, r) as in the grid kit, so
-index 0 is a1 and 35 is f6.
+index 0 is a1 and 35 is f6. The scores and `front` (the empty cells next to a card, in index
+order) are kept up to date move by move too; `recount` recomputes all of it from the board and
+tokens, for tests.
 """
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -106,6 +109,7 @@ class JacynthState(State):
         "size",
         "best",
         "adj",
+        "front",
         "placed",
         "last",
     )
@@ -122,6 +126,7 @@ class JacynthState(State):
     size: list[int]  # at roots: cards in the district
     best: list[int]  # at roots: strongest token, rank * 4 + seat, -1 none
     adj: list[int]  # per cell: how many neighbours hold a card
+    front: list[int]  # empty cells next to a card, in index order
     placed: int
     last: int  # the cell of the latest card placed by a player, -1 none
 
@@ -163,6 +168,7 @@ class Jacynth(Game):
         st.size = [0] * (NSUITS * NCELLS)
         st.best = [-1] * (NSUITS * NCELLS)
         st.adj = [0] * NCELLS
+        st.front = []
         st.placed = 0
         st.last = -1
         for name in LAYOUTS[options.layout]:
@@ -175,12 +181,17 @@ class Jacynth(Game):
     # -- the districts -----------------------------------------------------------------------
 
     def _put(self, st: JacynthState, i: int, c: int, events: list[Event] | None) -> None:
-        """Lay card `c` on empty cell `i` and merge districts."""
-        st.board[i] = c
+        """Lay card `c` on empty cell `i`, merge districts and keep the scores up to date."""
+        board, adj, front = st.board, st.adj, st.front
+        board[i] = c
         st.placed += 1
+        if adj[i]:
+            front.remove(i)
         for nb in NEIGHBOURS[i]:
-            st.adj[nb] += 1
-        lab, size, best = st.lab, st.size, st.best
+            if not adj[nb] and board[nb] < 0:
+                insort(front, nb)
+            adj[nb] += 1
+        lab, size, best, scores = st.lab, st.size, st.best, st.scores
         for s in SUIT_IDX[c]:
             base = s * NCELLS
             roots: list[int] = []
@@ -197,6 +208,8 @@ class Jacynth(Game):
                 r = roots[0]
                 lab[base + i] = r
                 size[base + r] += 1
+                if best[base + r] >= 0:
+                    scores[best[base + r] & 3] += 1
                 continue
             root = roots[0]
             total = 1
@@ -205,13 +218,17 @@ class Jacynth(Game):
                 total += size[base + r]
                 if size[base + r] > size[base + root]:
                     root = r
-                if best[base + r] > top:
-                    top = best[base + r]
+                b = best[base + r]
+                if b >= 0:
+                    scores[b & 3] -= size[base + r]  # each old district stops scoring for itself
+                    if b > top:
+                        top = b
+            if top >= 0:
+                scores[top & 3] += total
             if events is not None:
                 before = {best[base + r] & 3 for r in roots if best[base + r] >= 0}
-            for j in range(NCELLS):
-                if lab[base + j] in roots:
-                    lab[base + j] = root
+            end = base + NCELLS
+            lab[base:end] = [root if x in roots else x for x in lab[base:end]]
             lab[base + i] = root
             size[base + root] = total
             best[base + root] = top
@@ -276,9 +293,54 @@ class Jacynth(Game):
                 out.append(i)
         return out
 
-    def _score(self, st: JacynthState) -> None:
+    def _may_influence(self, st: JacynthState, seat: int, last: int) -> bool:
+        """Whether `_targets(st, seat)` is not empty (trying `last`, the card just placed, first)."""
+        if st.tokens_left[seat] <= 0:
+            return False
+        board, token, lab, best = st.board, st.token, st.lab, st.best
+        for i in (last, *range(NCELLS)):
+            c = board[i]
+            if c < 0 or token[i] >= 0 or not TOKENABLE[c]:
+                continue
+            for s in SUIT_IDX[c]:
+                base = s * NCELLS
+                b = best[base + lab[base + i]]
+                if b >= 0 and b & 3 != seat:
+                    break
+            else:
+                return True
+        return False
+
+    @staticmethod
+    def recount(st: JacynthState) -> tuple[list[int], list[int]]:
+        """(scores, front) worked out from scratch from the board and the tokens alone, without
+        the bookkeeping that `_put` and `play` keep move by move (tests compare the two)."""
+        board, token = st.board, st.token
+        scores = [0] * len(st.names)
+        for s in range(NSUITS):
+            seen: set[int] = set()
+            for start in range(NCELLS):
+                if start in seen or board[start] < 0 or s not in SUIT_IDX[board[start]]:
+                    continue
+                district, todo = [], [start]
+                seen.add(start)
+                while todo:
+                    j = todo.pop()
+                    district.append(j)
+                    for nb in NEIGHBOURS[j]:
+                        if nb not in seen and board[nb] >= 0 and s in SUIT_IDX[board[nb]]:
+                            seen.add(nb)
+                            todo.append(nb)
+                top = max((RANK[board[j]] * 4 + token[j] for j in district if token[j] >= 0), default=-1)
+                if top >= 0:
+                    scores[top & 3] += len(district)
+        front = [i for i in range(NCELLS) if board[i] < 0 and any(board[nb] >= 0 for nb in NEIGHBOURS[i])]
+        return scores, front
+
+    def holdings(self, st: JacynthState) -> list[list[tuple[int, int, int]]]:
+        """Per seat: the districts it controls as (suit, size, root cell), largest first."""
         # every controlled district holds a token: visit the districts of the token-bearing cards
-        scores = [0] * st.players
+        out: list[list[tuple[int, int, int]]] = [[] for _ in range(len(st.names))]
         lab, best, size, board = st.lab, st.best, st.size, st.board
         seen = set()
         for i, t in enumerate(st.token):
@@ -288,15 +350,7 @@ class Jacynth(Game):
                 k = s * NCELLS + lab[s * NCELLS + i]
                 if k not in seen:
                     seen.add(k)
-                    scores[best[k] & 3] += size[k]
-        st.scores = scores
-
-    def holdings(self, st: JacynthState) -> list[list[tuple[int, int, int]]]:
-        """Per seat: the districts it controls as (suit, size, root cell), largest first."""
-        out: list[list[tuple[int, int, int]]] = [[] for _ in range(st.players)]
-        for k in range(NSUITS * NCELLS):
-            if st.lab[k] == k % NCELLS and st.best[k] >= 0:
-                out[st.best[k] & 3].append((k // NCELLS, st.size[k], k % NCELLS))
+                    out[best[k] & 3].append((s, size[k], k % NCELLS))
         for h in out:
             h.sort(key=lambda t: (-t[1], t[0], t[2]))
         return out
@@ -314,12 +368,11 @@ class Jacynth(Game):
             out = [INFLUENCE_ACTIONS[i] for i in self._targets(st, seat)]
             out.append(PASS)
             return out
-        board, adj = st.board, st.adj
-        free = [i for i in range(NCELLS) if board[i] < 0 and adj[i]]
-        out = []
+        front = st.front
+        out: list[Action] = []
         for c in st.hands[seat]:
             row = PLACE_ACTIONS[c]
-            out.extend(row[i] for i in free)
+            out += [row[i] for i in front]
         return out
 
     def check(self, state: State, seat: int, action: Action) -> str | None:
@@ -410,8 +463,7 @@ class Jacynth(Game):
                 )
             self._put(st, i, c, events)
             st.last = i
-            self._score(st)
-            if self._targets(st, seat):
+            if self._may_influence(st, seat, i):
                 st.step = INFLUENCE
             else:
                 if events is not None:
@@ -424,11 +476,15 @@ class Jacynth(Game):
             st.token[i] = seat
             st.tokens_left[seat] -= 1
             value = RANK[c] * 4 + seat
+            lab, best, size, scores = st.lab, st.best, st.size, st.scores
             for s in SUIT_IDX[c]:
-                k = s * NCELLS + st.lab[s * NCELLS + i]
-                if value > st.best[k]:
-                    st.best[k] = value
-            self._score(st)
+                k = s * NCELLS + lab[s * NCELLS + i]
+                b = best[k]
+                if value > b:  # the district passes to (or stays with) this seat
+                    if b >= 0:
+                        scores[b & 3] -= size[k]
+                    scores[seat] += size[k]
+                    best[k] = value
             if events is not None:
                 events.append(
                     Event(f"{who} puts an influence token on {card_name(c)} ({CELL_NAMES[i]}).", "influence",
@@ -446,7 +502,7 @@ class Jacynth(Game):
             if events is not None:
                 events.append(Event(f"{st.names[seat]} draws a card.", "draw", seat))
         st.step = PLACE
-        n = st.players
+        n = len(st.names)
         if st.placed < NCELLS:
             for k in range(1, n + 1):
                 nxt = (seat + k) % n
@@ -560,6 +616,10 @@ class Jacynth(Game):
         if action.verb == "pass":
             return "No token this turn"
         return super().label(state, action)
+
+    def placings(self, state: State) -> list[int]:
+        scores = state.scores
+        return [1 + sum(1 for o in scores if o > s) for s in scores]
 
     def final(self, state: State) -> ResultView:
         st: JacynthState = state  # type: ignore[assignment]

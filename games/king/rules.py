@@ -22,7 +22,7 @@ from decktable.engine.actions import CARD, INT, SUIT, Action, Grammar
 from decktable.engine.errors import BadOptions
 from decktable.engine.game import Event, Game, State, Vis, Zone
 from decktable.engine.kits.dealing import deal, left_of
-from decktable.engine.kits.tricks import Trick
+from decktable.engine.kits.tricks import Trick, winner
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
 from decktable.rulesets.king import INFO
@@ -138,10 +138,10 @@ def positive_scores(tricks: list[int], dealer: int, bidder: int, bid: int, down:
 
 class KingOptions(BaseModel):
     first_dealer: int | None = Field(
-        None,
+        None, json_schema_extra={"seat": True},
         ge=0,
         le=3,
-        description="Seat number (0 = first player) that deals the first hand; blank = found as "
+        description="Seat (counted from 1: 1 = the first player) that deals the first hand; blank = found as "
         "the rules say, by dealing cards face up until someone receives the King of Hearts.",
     )
     no_heart_lead: bool = Field(
@@ -569,15 +569,9 @@ class King(Game):
         # the trick: the highest trump, else the highest card of the suit led
         trump = st.trump
         led = SUIT_IX[plays[0][1]]
-        best_seat, best_card = plays[0]
-        best_trump = led == trump
-        for p, x in plays[1:]:
-            sx = SUIT_IX[x]
-            if sx == trump:
-                if not best_trump or RANK[x] > RANK[best_card]:
-                    best_seat, best_card, best_trump = p, x, True
-            elif sx == led and not best_trump and RANK[x] > RANK[best_card]:
-                best_seat, best_card = p, x
+        best_seat, best_card = plays[
+            winner(plays, lambda x: (SUIT_IX[x] == trump, RANK[x]) if SUIT_IX[x] in (trump, led) else None)
+        ]
         h = st.hand_no
         st.trick_no += 1
         cost = 0
@@ -669,7 +663,7 @@ class King(Game):
         out.append(Zone("deck", st.deck, Vis.NOBODY, None, "Pack", "pile"))
         out.extend(Zone(f"up{s}", st.up[s], Vis.PUBLIC, s, f"Face up to {names[s]}", "row") for s in range(4))
         out.append(Zone("trick", [c for _, c in st.trick.plays], Vis.PUBLIC, None, "Trick", "row"))
-        out.extend(Zone(f"won{s}", st.won[s], Vis.PUBLIC, s, f"{names[s]}'s tricks", "pile") for s in range(4))
+        out.extend(Zone(f"won{s}", st.won[s], Vis.PUBLIC, s, f"{names[s]}'s tricks", "pile", tricks=st.tricks[s]) for s in range(4))
         return out
 
     def _hand_title(self, st: KingState) -> str:
@@ -691,6 +685,24 @@ class King(Game):
         if st.phase in (CHOOSE, BID, NAME):
             return "to be chosen"
         return suit_name(st.trump) if st.trump >= 0 else "no trump"
+
+    # -- the card inspector and the hand's marks -------------------------------------------------
+
+    def card_mark(self, state: State, card: int) -> str:
+        st: KingState = state  # type: ignore[assignment]
+        if st.hand_no <= NEGATIVE:
+            pen = PENALTY[st.hand_no][card]
+            return f"costs {-pen}" if pen else ""
+        if st.trump >= 0 and st.phase not in (CHOOSE, BID, NAME) and SUIT_IX[card] == st.trump:
+            return "trump"
+        return ""
+
+    def card_facts(self, card: Any, obs: Any, options: Any) -> list[tuple[str, str]]:
+        out = [("Order", "Ace high, 2 low")]
+        for key in ("Hand", "Costs", "Pays", "Trump"):
+            if obs.status.get(key):
+                out.append((key, obs.status[key]))
+        return out
 
     def describe(self, state: State, seat: int | None) -> dict[str, Any]:
         st: KingState = state  # type: ignore[assignment]

@@ -18,6 +18,7 @@ from decktable.cards.french import FRENCH, SUITS, cut, the
 from decktable.engine.actions import CARD, INT, Action, Grammar
 from decktable.engine.game import Event, Game, State, Vis, Zone
 from decktable.engine.kits.dealing import deal
+from decktable.engine.kits.tricks import follow_options, winner
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
 from decktable.rulesets.lorum import INFO
@@ -268,7 +269,7 @@ class Lorum(Game):
         if events is not None:
             how = ""
             if st.facing_out:
-                how = " Everyone holds their cards facing out: you see the other three hands, not your own."
+                how = " Everyone holds their cards facing out: each player sees the other three hands, never their own."
             events.append(
                 Event(
                     f"Hand {st.hand_no} of {st.total_hands}: {TYPE_NAMES[st.kind]}. "
@@ -298,8 +299,7 @@ class Lorum(Game):
         if kind <= HAIRY_APE:
             if st.table:
                 led = SUIT_OF[st.table[0]]
-                same = [c for c in hand if SUIT_OF[c] == led]
-                return same if same else list(hand)
+                return follow_options(hand, lambda c: SUIT_OF[c] == led)
             if kind == NO_HEARTS and st.tricks_played == 0:
                 other = [c for c in hand if SUIT_OF[c] != HEARTS]
                 return other if other else list(hand)
@@ -471,11 +471,7 @@ class Lorum(Game):
                 )
             st.last_winner = -1
         else:
-            best = 0
-            for i in range(1, 4):
-                x = plays[i]
-                if SUIT_OF[x] == led and RANK[x] > RANK[plays[best]]:
-                    best = i
+            best = winner(list(zip(st.table_seats, plays)), lambda x: RANK[x] if SUIT_OF[x] == led else None)
             w = st.table_seats[best]
             st.won[w].extend(plays)
             st.tricks[w] += 1

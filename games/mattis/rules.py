@@ -23,9 +23,8 @@ from pydantic import BaseModel, Field
 
 from decktable.cards.french import FRENCH, RANK_NAME, SUITS, The, the
 from decktable.engine.actions import CARDS, Action, Grammar
-from decktable.engine.errors import BadOptions
 from decktable.engine.game import Event, Game, State, Vis, Zone
-from decktable.engine.kits.dealing import deal, left_of
+from decktable.engine.kits.dealing import check_first_dealer, deal, first_dealer, left_of
 from decktable.engine.kits.tricks import beats_play
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
@@ -104,10 +103,10 @@ def plays_in(hand: list[int]) -> list[tuple[int, int]]:
 
 class MattisOptions(BaseModel):
     first_dealer: int | None = Field(
-        None,
+        None, json_schema_extra={"seat": True},
         ge=0,
         le=7,
-        description="Seat number (0 = first player) that deals; the player on the dealer's left "
+        description="Seat (counted from 1: 1 = the first player) that deals; the player on the dealer's left "
         "leads. Blank = chosen at random.",
     )
     max_turns: int = Field(
@@ -191,22 +190,12 @@ class Mattis(Game):
     # -- starting --------------------------------------------------------------------------------
 
     def check_players(self, players: int, options: BaseModel) -> None:
-        fd = options.first_dealer  # type: ignore[attr-defined]
-        if fd is not None and fd >= players:
-            raise BadOptions(
-                f"Bad options for Mattis: first_dealer is seat {fd}, but seats run 0 to {players - 1}."
-            )
+        check_first_dealer(self.info.name, options.first_dealer, players)  # type: ignore[attr-defined]
 
     def setup(self, names: list[str], rng: Rng, options: BaseModel, deck: list[int] | None) -> State:
         st = MattisState(names, rng, options)
         n = len(names)
-        fd = options.first_dealer  # type: ignore[attr-defined]
-        if fd is not None:
-            st.dealer = fd
-        elif deck is not None:
-            st.dealer = n - 1  # a stacked deal is the same for every seed: seat 0 gets the top card
-        else:
-            st.dealer = rng.below(n)
+        st.dealer = first_dealer(n, rng, options.first_dealer, deck is not None)  # type: ignore[attr-defined]
         order = self.stacked(FULL, deck, rng)
         first = left_of(st.dealer, n)
         st.hands = deal(order, n, HAND, first=first)
@@ -731,6 +720,19 @@ class Mattis(Game):
         who = st.names[st.table_seats[-1]]
         return (f"To beat: {run_name(target)} ({who}) — beaten by {self._beaten_by(st, target)} · "
                 f"play {len(st.table)} of {st.trick_size}")
+
+    # -- the card inspector and the hand's marks -------------------------------------------------
+
+    def card_mark(self, state: State, card: int) -> str:
+        st: MattisState = state  # type: ignore[assignment]
+        return "trump" if st.trump >= 0 and SUIT[card] == st.trump else ""
+
+    def card_facts(self, card: Any, obs: Any, options: Any) -> list[tuple[str, str]]:
+        out = [("Order", "Ace high, 2 low")]
+        trump = obs.status.get("Trump", "")
+        if trump:
+            out.append(("Trump", trump))
+        return out
 
     def describe(self, state: State, seat: int | None) -> dict[str, Any]:
         st: MattisState = state  # type: ignore[assignment]

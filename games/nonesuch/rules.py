@@ -16,9 +16,9 @@ from pydantic import BaseModel, Field
 from decktable.cards.decktet import BASIC_IDS, DECKTET, EXCUSE, SUITS
 from decktable.cards.decktet import the, The
 from decktable.engine.actions import CARD, SUIT, WORD, Action, Grammar
-from decktable.engine.errors import BadOptions, MalformedAction
+from decktable.engine.errors import MalformedAction
 from decktable.engine.game import Event, Game, State, Vis, Zone
-from decktable.engine.kits.dealing import deal, left_of
+from decktable.engine.kits.dealing import check_first_dealer, deal, first_dealer, left_of
 from decktable.engine.kits.tricks import Trick, follow_options, winner
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
@@ -121,10 +121,10 @@ class NonesuchOptions(BaseModel):
         "has reached the target (a tie at the top still plays on).",
     )
     first_dealer: int | None = Field(
-        None,
+        None, json_schema_extra={"seat": True},
         ge=0,
         le=3,
-        description="Seat number (0 = first player) that deals the first hand; "
+        description="Seat (counted from 1: 1 = the first player) that deals the first hand; "
         "blank = chosen at random.",
     )
 
@@ -184,22 +184,12 @@ class Nonesuch(Game):
     # -- starting and dealing ------------------------------------------------------------------
 
     def check_players(self, players: int, options: BaseModel) -> None:
-        fd = options.first_dealer  # type: ignore[attr-defined]
-        if fd is not None and fd >= players:
-            raise BadOptions(
-                f"Bad options for Nonesuch: first_dealer is seat {fd}, but seats run 0 to {players - 1}."
-            )
+        check_first_dealer(self.info.name, options.first_dealer, players)  # type: ignore[attr-defined]
 
     def setup(self, names: list[str], rng: Rng, options: BaseModel, deck: list[int] | None) -> State:
         st = NonesuchState(names, rng, options)
         n = len(names)
-        fd = options.first_dealer  # type: ignore[attr-defined]
-        if fd is not None:
-            st.dealer = fd
-        elif deck is not None:
-            st.dealer = n - 1  # a stacked deal is the same for every seed: seat 0 gets the top card
-        else:
-            st.dealer = rng.below(n)
+        st.dealer = first_dealer(n, rng, options.first_dealer, deck is not None)  # type: ignore[attr-defined]
         st.won = [[] for _ in range(n)]
         st.tricks = [0] * n
         st.last = []
@@ -582,6 +572,17 @@ class Nonesuch(Game):
 
     # -- what each seat sees ----------------------------------------------------------------------
 
+    def determinize(self, state: State, seat: int | None, rng: Rng) -> State:
+        """As the base (re-deal the hands `seat` cannot see), but the up card the Excuse holder
+        took stays in that hand: everyone saw it go there, until it is played."""
+        st: NonesuchState = state  # type: ignore[assignment]
+        other: NonesuchState = st.clone()  # type: ignore[assignment]
+        keep = None
+        if st.holder >= 0 and st.holder != seat and not st.up_zone and st.up in st.hands[st.holder]:
+            keep = {st.up: f"hand{st.holder}"}
+        self.redeal(other, seat, rng, keep)
+        return other
+
     def zones(self, state: State) -> list[Zone]:
         st: NonesuchState = state  # type: ignore[assignment]
         out = [
@@ -592,7 +593,7 @@ class Nonesuch(Game):
         out.append(Zone("trick", [c for _, c in st.trick.plays], Vis.PUBLIC, None, "Trick", "row"))
         out.append(Zone("aside", st.aside, Vis.PUBLIC, None, "Set aside", "pile"))
         out.extend(
-            Zone(f"won{s}", st.won[s], Vis.PUBLIC, s, f"{st.names[s]}'s tricks", "pile") for s in range(st.players)
+            Zone(f"won{s}", st.won[s], Vis.PUBLIC, s, f"{st.names[s]}'s tricks", "pile", tricks=st.tricks[s]) for s in range(st.players)
         )
         return out
 
@@ -603,6 +604,31 @@ class Nonesuch(Game):
             return suit_name(st.trump)
         a, b = CARD_SUITS[st.up]
         return f"{suit_name(a)} or {suit_name(b)} (chosen after bidding)"
+
+    # -- the card inspector and the hand's marks -------------------------------------------------
+
+    def card_mark(self, state: State, card: int) -> str:
+        st: NonesuchState = state  # type: ignore[assignment]
+        if st.trump is not None and card in CARRIES[st.trump]:
+            return "trump"
+        return ""
+
+    def card_facts(self, card: Any, obs: Any, options: Any) -> list[tuple[str, str]]:
+        trump = obs.status.get("Trump", "")
+        out: list[tuple[str, str]] = []
+        if trump == "None":
+            out.append(("Trump", "none this hand"))
+        elif " or " in trump:
+            out.append(("Trump", f"not chosen yet: {trump}"))
+        elif trump:
+            carries = [s.capitalize() for s in card.suits]
+            out.append(("Trump", f"{'yes' if trump in carries else 'no'}: the trump is {trump}"))
+        if card.suits:
+            out.append(("Follows", "a lead naming " + " or ".join(s.capitalize() for s in card.suits)))
+        if card.kind == "excuse":
+            out.append(("Excuse", "its holder sets it aside and chooses the trump (see the rules)"))
+        out.append(("Order", "Crown 10 is highest, the Ace 1 lowest"))
+        return out
 
     def describe(self, state: State, seat: int | None) -> dict[str, Any]:
         st: NonesuchState = state  # type: ignore[assignment]

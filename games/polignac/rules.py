@@ -15,9 +15,8 @@ from pydantic import BaseModel, Field
 
 from decktable.cards.french import FRENCH, JACK, RANK_OF, SUIT_OF, SUITS, card, cut, the
 from decktable.engine.actions import CARD, Action, Grammar
-from decktable.engine.errors import BadOptions
 from decktable.engine.game import Event, Game, State, Vis, Zone
-from decktable.engine.kits.dealing import deal, left_of
+from decktable.engine.kits.dealing import check_first_dealer, deal, first_dealer, left_of
 from decktable.engine.kits.tricks import Trick, follow_options, winner
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
@@ -94,10 +93,10 @@ class PolignacOptions(BaseModel):
         "lowest winning (a tie then shares the win).",
     )
     first_dealer: int | None = Field(
-        None,
+        None, json_schema_extra={"seat": True},
         ge=0,
         le=5,
-        description="Seat number (0 = first player) that deals the first hand; blank = chosen at random.",
+        description="Seat (counted from 1: 1 = the first player) that deals the first hand; blank = chosen at random.",
     )
 
 
@@ -128,22 +127,12 @@ class Polignac(Game):
     # -- starting and dealing ---------------------------------------------------------------
 
     def check_players(self, players: int, options: BaseModel) -> None:
-        fd = options.first_dealer  # type: ignore[attr-defined]
-        if fd is not None and fd >= players:
-            raise BadOptions(
-                f"Bad options for Polignac: first_dealer is seat {fd}, but seats run 0 to {players - 1}."
-            )
+        check_first_dealer(self.info.name, options.first_dealer, players)  # type: ignore[attr-defined]
 
     def setup(self, names: list[str], rng: Rng, options: BaseModel, deck: list[int] | None) -> State:
         st = PolignacState(names, rng, options)
         n = len(names)
-        fd = options.first_dealer  # type: ignore[attr-defined]
-        if fd is not None:
-            st.dealer = fd
-        elif deck is not None:
-            st.dealer = n - 1  # a stacked deal is the same for every seed: seat 0 gets the top card
-        else:
-            st.dealer = rng.below(n)
+        st.dealer = first_dealer(n, rng, options.first_dealer, deck is not None)  # type: ignore[attr-defined]
         st.won = [[] for _ in range(n)]
         self._deal(st, self.stacked(deck_for(n), deck, rng), None)
         return st
@@ -338,8 +327,27 @@ class Polignac(Game):
         out = [Zone(f"hand{s}", st.hands[s], Vis.OWNER, s, f"{st.names[s]}'s hand", "hand") for s in range(n)]
         out.append(Zone("trick", [c for _, c in st.trick.plays], Vis.PUBLIC, None, "Trick", "row"))
         out.extend(
-            Zone(f"won{s}", st.won[s], Vis.PUBLIC, s, f"{st.names[s]}'s tricks", "pile") for s in range(n)
+            Zone(f"won{s}", st.won[s], Vis.PUBLIC, s, f"{st.names[s]}'s tricks", "pile", tricks=st.tricks[s]) for s in range(n)
         )
+        return out
+
+    # -- the card inspector and the hand's marks -------------------------------------------------
+
+    def card_mark(self, state: State, card: int) -> str:
+        if card == POLIGNAC:
+            return "penalty: 2"
+        return "penalty: 1" if PENALTY[card] else ""
+
+    def card_facts(self, card: Any, obs: Any, options: Any) -> list[tuple[str, str]]:
+        pen = PENALTY[card.id]
+        out = [("Order", "King, Queen, Jack, Ace, 10, 9, 8, 7 (high to low)")]
+        if card.id == POLIGNAC:
+            out.append(("Penalty", "2 points: the Jack of Spades is the Polignac"))
+        elif pen:
+            out.append(("Penalty", f"{pen} point to whoever takes it in a trick"))
+        else:
+            out.append(("Penalty", "none: only Jacks cost points"))
+        out.append(("Trumps", "none; the lowest total wins the game"))
         return out
 
     def describe(self, state: State, seat: int | None) -> dict[str, Any]:

@@ -158,7 +158,7 @@ class RallyOptions(BaseModel):
     )
     max_offer: int = Field(10, ge=1, le=30, description="Largest offer, in game points, when bargaining.")
     first_dealer: int | None = Field(
-        None, ge=0, le=3, description="Seat (0 = first player) that deals the first hand; blank = at random."
+        None, json_schema_extra={"seat": True}, ge=0, le=3, description="Seat (counted from 1: 1 = the first player) that deals the first hand; blank = at random."
     )
 
 

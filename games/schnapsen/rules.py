@@ -96,7 +96,7 @@ class SchnapsenOptions(BaseModel):
         "marriage (standard). Off: claims only right after winning a trick.",
     )
     first_dealer: int | None = Field(
-        None, ge=0, le=1, description="Seat number (0 = first player) that deals the first hand; "
+        None, json_schema_extra={"seat": True}, ge=0, le=1, description="Seat (counted from 1: 1 = the first player) that deals the first hand; "
         "blank = chosen at random."
     )
 
@@ -653,6 +653,22 @@ class Schnapsen(Game):
             Zone("late0", st.late[0], Vis.PUBLIC, 0, f"{n[0]}'s won cards after the close", "pile"),
             Zone("late1", st.late[1], Vis.PUBLIC, 1, f"{n[1]}'s won cards after the close", "pile"),
         ]
+
+    # -- the card inspector and the hand's marks -------------------------------------------------
+
+    def card_mark(self, state: State, card: int) -> str:
+        st: SchnapsenState = state  # type: ignore[assignment]
+        return "trump" if SUIT_IX[card] == st.trump else ""
+
+    def card_facts(self, card: Any, obs: Any, options: Any) -> list[tuple[str, str]]:
+        out = [("Card points", f"{PTS[card.id]} (Ace 11, Ten 10, King 4, Queen 3, Jack 2)"),
+               ("Order", "Ace, Ten, King, Queen, Jack (high to low)")]
+        trump = obs.status.get("Trump", "")
+        if trump:
+            out.append(("Trump", f"{'yes' if card.suits[0].capitalize() == trump else 'no'}: {trump} are trumps"))
+        if card.rank in (KING, QUEEN):
+            out.append(("Marriage", "King and Queen of one suit shown together: 20, or 40 in trumps"))
+        return out
 
     def describe(self, state: State, seat: int | None) -> dict[str, Any]:
         st: SchnapsenState = state  # type: ignore[assignment]

@@ -12,6 +12,7 @@ middle (e5 f5 / e6 f6, plus g5 g6 for the 2 × 3 start), so cell names never cha
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -151,6 +152,52 @@ def points(board: list[int], idx: int, card: int) -> int:
     return total
 
 
+def _open(box: list[int], i: int) -> bool:
+    """Whether the grid may grow to cell `i` (next to it): inside the box along every direction
+    in which the grid has reached its limit (it only ever grows, so a cell closed stays closed)."""
+    c0, r0, c1, r1 = box
+    return (c1 - c0 + 1 < LIMIT or c0 <= COL[i] <= c1) and (r1 - r0 + 1 < LIMIT or r0 <= ROW[i] <= r1)
+
+
+# the same lines for the play path, as the two other cells: (middle, far end, 0) when the cell is
+# at an end of the line, (one end, the other end, 1) when it is the middle one
+PAIRS: list[tuple[tuple[int, int, int], ...]] = [
+    tuple((b, c, 0) if a == i else (b, a, 0) if c == i else (a, c, 1) for a, b, c in LINES[i])
+    for i in range(NCELLS)
+]
+POP = [bin(m).count("1") for m in range(64)]  # shared suits per suit mask
+
+
+def _gain(board: list[int], idx: int) -> int:
+    """`points(board, idx, board[idx])` for a card already on the board (the play path). A
+    straight reads the same both ways along its line, so only which card is the middle matters."""
+    x = board[idx]
+    vx, mx, rx = NUMVAL[x], MASK[x], RANK[x]
+    total = 0
+    for p, q, mid in PAIRS[idx]:
+        y = board[p]
+        if y < 0:
+            continue
+        z = board[q]
+        if z < 0:
+            continue
+        val = vx
+        if NUMVAL[y] < val:
+            val = NUMVAL[y]
+        if NUMVAL[z] < val:
+            val = NUMVAL[z]
+        if val == NONUM:
+            continue
+        total += val * POP[mx & MASK[y] & MASK[z]]
+        ry, rz = RANK[y], RANK[z]
+        if mid:  # y, x, z along the line
+            if (ry == rx == rz) or (rx == ry + 1 and rz == rx + 1) or (rx == ry - 1 and rz == rx - 1):
+                total += val
+        elif (rx == ry == rz) or (ry == rx + 1 and rz == ry + 1) or (ry == rx - 1 and rz == ry - 1):
+            total += val  # x, y, z along the line
+    return total
+
+
 def breakdown_text(found: list[tuple[str, str, tuple[int, int, int], int]], total: int) -> str:
     if not found:
         return "no three in a row"
@@ -179,7 +226,7 @@ class ThricewiseState(State):
     deferred: list[list[int]]
     board: list[int]  # NCELLS cells, -1 empty
     adj: list[int]  # number of filled king neighbours per cell
-    front: list[int]  # empty cells with a filled king neighbour (any order)
+    front: list[int]  # the free cells: empty, next to a card, where the grid may grow (`_open`); sorted
     placed: list[int]  # cards on the grid, in the order they were put there (the board zone)
     set_aside: list[int]
     box: list[int]  # [min col, min row, max col, max row] of the grid
@@ -241,9 +288,9 @@ class Thricewise(Game):
             for j in NEIGH[i]:
                 adj[j] += 1
         st.adj = adj
-        st.front = [i for i in range(NCELLS) if board[i] < 0 and adj[i]]
         box = grid.bbox((i % FRAME, i // FRAME) for i in filled)
         st.box = list(box) if box is not None else [5, 5, 5, 5]
+        st.front = [i for i in range(NCELLS) if board[i] < 0 and adj[i] and _open(st.box, i)]
         on = set(board[i] for i in filled)
         st.placed = [c for c in st.placed if c in on] + [board[i] for i in filled if board[i] not in st.placed]
 
@@ -260,17 +307,7 @@ class Thricewise(Game):
 
     def free_cells(self, st: ThricewiseState) -> list[int]:
         """Empty cells touching a card where the grid may still grow, in reading order."""
-        c0, r0, c1, r1 = st.box
-        if c1 - c0 + 1 < LIMIT:
-            c0 -= 1
-            c1 += 1
-        if r1 - r0 + 1 < LIMIT:
-            r0 -= 1
-            r1 += 1
-        col, row = COL, ROW
-        out = [i for i in st.front if c0 <= col[i] <= c1 and r0 <= row[i] <= r1]
-        out.sort()
-        return out
+        return st.front[:]  # kept up to date by `play` (and `rebuild`)
 
     def to_place(self, st: ThricewiseState, seat: int) -> list[int]:
         """The cards `seat` still has to place this turn (new card first, then deferred)."""
@@ -289,8 +326,12 @@ class Thricewise(Game):
         cards = self.to_place(st, seat)
         if not cards:
             return []
-        cells = self.free_cells(st)
-        return [A_PLACE[c][j] for c in cards for j in cells]
+        cells = st.front  # the free cells, as `free_cells` (not copied: only read here)
+        out: list[Action] = []
+        for c in cards:
+            row = A_PLACE[c]
+            out += [row[j] for j in cells]
+        return out
 
     def why_not(self, state: ThricewiseState, seat: int, action: Action) -> str | None:
         return self._why(state, seat, action)
@@ -381,8 +422,8 @@ class Thricewise(Game):
             st.chosen[seat].append(cid)
             if events is not None:
                 events.append(Event(f"{st.names[seat]} has chosen a card.", "choose", seat))
-            for p in range(len(st.names)):
-                if st.hands[p] and not st.chosen[p]:
+            for h, ch in zip(st.hands, st.chosen):
+                if h and not ch:
                     return
             self._reveal(st, events)
             return
@@ -395,26 +436,31 @@ class Thricewise(Game):
             st.deferred[seat].remove(cid)
             new = False
         board = st.board
-        total = points(board, i, cid)
         board[i] = cid
+        total = _gain(board, i)
         st.placed.append(cid)
-        adj = st.adj
+        box = st.box
+        c0, r0, c1, r1 = box
+        was_wide, was_tall = c1 - c0 + 1 >= LIMIT, r1 - r0 + 1 >= LIMIT
+        c, r = COL[i], ROW[i]
+        if c < c0:
+            c0 = box[0] = c
+        elif c > c1:
+            c1 = box[2] = c
+        if r < r0:
+            r0 = box[1] = r
+        elif r > r1:
+            r1 = box[3] = r
+        wide, tall = c1 - c0 + 1 >= LIMIT, r1 - r0 + 1 >= LIMIT
         front = st.front
         front.remove(i)
+        if wide != was_wide or tall != was_tall:
+            front[:] = [j for j in front if _open(box, j)]  # the grid reached its limit one way
+        adj = st.adj
         for j in NEIGH[i]:
-            if not adj[j] and board[j] < 0:
-                front.append(j)
+            if not adj[j] and board[j] < 0 and (not wide or c0 <= COL[j] <= c1) and (not tall or r0 <= ROW[j] <= r1):
+                insort(front, j)  # as `_open(box, j)`
             adj[j] += 1
-        box = st.box
-        c, r = i % FRAME, i // FRAME
-        if c < box[0]:
-            box[0] = c
-        elif c > box[2]:
-            box[2] = c
-        if r < box[1]:
-            box[1] = r
-        elif r > box[3]:
-            box[3] = r
         st.scores[seat] += total
         st.last_place = [seat, cid, i, total]
         if events is not None:
@@ -435,20 +481,22 @@ class Thricewise(Game):
 
     def _reveal(self, st: ThricewiseState, events: list[Event] | None) -> None:
         n = len(st.names)
-        rev = [st.chosen[p][0] if st.chosen[p] else -1 for p in range(n)]
+        chosen = st.chosen
+        rev = [ch[0] if ch else -1 for ch in chosen]
         count = [0] * 11
         for c in rev:
             if c >= 0:
                 count[RANK[c]] += 1
         st.revealed = rev
-        st.deferred_now = []
+        st.deferred_now = deferred_now = []
         for p in range(n):
             c = rev[p]
             if c >= 0 and count[RANK[c]] >= 2:
-                st.chosen[p].pop()
+                chosen[p].pop()
                 st.deferred[p].append(c)
-                st.deferred_now.append(c)
-        st.queue = sorted((p for p in range(n) if st.chosen[p]), key=lambda p: RANK[st.chosen[p][0]])
+                deferred_now.append(c)
+        # by rank, then seat (the ranks left are all different: equal ones were deferred)
+        st.queue = [p for _, p in sorted([(RANK[ch[0]], p) for p, ch in enumerate(chosen) if ch])]
         st.step = PLACE
         if events is not None:
             shown = [f"{st.names[p]}: {the(rev[p])} ({rank_word(rev[p])})" for p in range(n) if rev[p] >= 0]
@@ -522,6 +570,9 @@ class Thricewise(Game):
         if len(win) == 1:
             return f"{win[0]} wins with {pts}."
         return f"{listing(win)} share the win with {pts} each."
+
+    def placings(self, state: ThricewiseState) -> list[int]:
+        return self._placings(state.scores)
 
     def final(self, state: ThricewiseState) -> ResultView:
         st = state

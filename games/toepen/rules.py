@@ -18,9 +18,9 @@ from pydantic import BaseModel, Field
 
 from decktable.cards.french import FRENCH, SUITS, cut, the
 from decktable.engine.actions import CARD, Action, Grammar
-from decktable.engine.errors import BadOptions
 from decktable.engine.game import Event, Game, State, Vis, Zone
-from decktable.engine.kits.dealing import deal
+from decktable.engine.kits.dealing import check_first_dealer, deal, first_dealer
+from decktable.engine.kits.tricks import follow_options, winner
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
 from decktable.rulesets.toepen import INFO
@@ -72,17 +72,7 @@ def trick_winner(plays: list[tuple[int, int]], inhand: list[int]) -> int:
     """Index of the winning play: the highest card of the suit led among the players still in;
     if none of them followed, the earliest card played by a player still in (RULES 12, note 5)."""
     led = SUIT[plays[0][1]]
-    best, best_p, first = -1, -1, -1
-    for i, (s, c) in enumerate(plays):
-        if not inhand[s]:
-            continue
-        if first < 0:
-            first = i
-        if SUIT[c] == led and POWER[c] > best_p:
-            best, best_p = i, POWER[c]
-    if best >= 0:
-        return best
-    return first if first >= 0 else 0
+    return winner(plays, lambda c: POWER[c] if SUIT[c] == led else None, eligible=inhand.__getitem__)
 
 
 # -- options and state ----------------------------------------------------------------------------------
@@ -111,10 +101,10 @@ class ToepenOptions(BaseModel):
         "stand). Off: only real Tens signal, and nobody is asked when no exchange is possible.",
     )
     first_dealer: int | None = Field(
-        None,
+        None, json_schema_extra={"seat": True},
         ge=0,
         le=7,
-        description="Seat number (0 = first player) that deals the first hand; blank = at random.",
+        description="Seat (counted from 1: 1 = the first player) that deals the first hand; blank = at random.",
     )
 
 
@@ -178,22 +168,12 @@ class Toepen(Game):
     # -- starting and dealing -------------------------------------------------------------------------
 
     def check_players(self, players: int, options: BaseModel) -> None:
-        fd = options.first_dealer  # type: ignore[attr-defined]
-        if fd is not None and fd >= players:
-            raise BadOptions(
-                f"Bad options for Toepen: first_dealer is seat {fd}, but seats run 0 to {players - 1}."
-            )
+        check_first_dealer(self.info.name, options.first_dealer, players)  # type: ignore[attr-defined]
 
     def setup(self, names: list[str], rng: Rng, options: BaseModel, deck: list[int] | None) -> State:
         st = ToepenState(names, rng, options)
         n = len(names)
-        fd = options.first_dealer  # type: ignore[attr-defined]
-        if fd is not None:
-            st.dealer = fd
-        elif deck is not None:
-            st.dealer = n - 1  # a stacked deal is the same for every seed: seat 0 gets the top card
-        else:
-            st.dealer = rng.below(n)
+        st.dealer = first_dealer(n, rng, options.first_dealer, deck is not None)  # type: ignore[attr-defined]
         st.scores = [options.lives] * n  # type: ignore[attr-defined]
         st.alive = [1] * n
         st.outs = [0] * n
@@ -399,8 +379,7 @@ class Toepen(Game):
         if not st.trick:
             return hand
         led = SUIT[st.trick[0][1]]
-        ok = [c for c in hand if SUIT[c] == led]
-        return ok if ok else hand
+        return follow_options(hand, lambda c: SUIT[c] == led)
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         st: ToepenState = state  # type: ignore[assignment]
@@ -717,6 +696,19 @@ class Toepen(Game):
         other: ToepenState = super().determinize(state, seat, rng)  # type: ignore[assignment]
         other.bluff = [b if s == seat else 0 for s, b in enumerate(other.bluff)]
         return other
+
+    # -- the card inspector ----------------------------------------------------------------------
+
+    def card_facts(self, card: Any, obs: Any, options: Any) -> list[tuple[str, str]]:
+        place = 8 - POWER[card.id] if POWER[card.id] >= 0 else 0
+        out = [("Order", "10, 9, 8, 7, Ace, King, Queen, Jack (the Ten highest, the Jack lowest)"),
+               ("This card", f"number {place} of 8 in its suit" if place else "not in this pack"),
+               ("Trumps", "none: a trick goes to the highest card of the suit led")]
+        if card.rank == 10:
+            out.append(("Tens", "three Tens in a hand must whistle, four must stand"))
+        if card.rank == 11:
+            out.append(("Jacks", "three or four Jacks may fake the Tens signal (the jack_bluff option)"))
+        return out
 
     def describe(self, state: State, seat: int | None) -> dict[str, Any]:
         st: ToepenState = state  # type: ignore[assignment]

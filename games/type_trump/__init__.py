@@ -12,6 +12,7 @@ INFO = dict(
     hidden_information=True,
     simultaneous=True,
     solo=False,
+    sheet_row="Round",
     source="Type Trump by Greg James (Decktet wiki)",
 )
 

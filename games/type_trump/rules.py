@@ -520,6 +520,33 @@ class TypeTrump(Game):
 
     # -- what is shown --------------------------------------------------------------------------------------
 
+    def determinize(self, state: TypeTrumpState, seat: int | None, rng: Rng) -> TypeTrumpState:
+        """As the base (re-deal the hands `seat` cannot see), and re-draw the secret choices it
+        has not seen: other seats' declarations before the reveal (simultaneous declaration), or
+        (partnership) the other team's agreed suit and pending proposal. Who has chosen, who
+        proposed and how often stay: those are announced."""
+        other: TypeTrumpState = super().determinize(state, seat, rng)  # type: ignore[assignment]
+        opts = other.options
+        if other.revealed or other.phase != "declare":
+            return other
+        if opts.partnership:  # type: ignore[attr-defined]
+            for t in (0, 1):
+                if seat is not None and seat & 1 == t:
+                    continue  # partners tell each other their proposals
+                if other.decl[t] >= 0:
+                    d = rng.below(6)
+                    other.decl[t] = other.decl[t + 2] = d
+                if other.prop_by[t] >= 0:
+                    other.prop_suit[t] = rng.below(6)
+            return other
+        if opts.declaration == "sequential":  # type: ignore[attr-defined]
+            return other  # each declaration is announced as it is made
+        choices = 7 if opts.spoilers else 6  # type: ignore[attr-defined]
+        for s in range(other.players):
+            if s != seat and other.decl[s] >= 0:
+                other.decl[s] = rng.below(choices)
+        return other
+
     def zones(self, state: TypeTrumpState) -> list[Zone]:
         st = state
         out = [
@@ -527,7 +554,7 @@ class TypeTrump(Game):
         ]
         out.append(Zone("trick", [c for _, c in st.trick.plays], Vis.PUBLIC, None, "Trick", "row"))
         out.extend(
-            Zone(f"won-{s}", st.won[s], Vis.PUBLIC, s, f"{st.names[s]}'s tricks", "pile") for s in range(st.players)
+            Zone(f"won-{s}", st.won[s], Vis.PUBLIC, s, f"{st.names[s]}'s tricks", "pile", tricks=st.tricks[s]) for s in range(st.players)
         )
         return out
 
@@ -544,6 +571,31 @@ class TypeTrump(Game):
 
     def phase(self, state: TypeTrumpState) -> str:
         return "over" if state.over else state.phase
+
+    # -- the card inspector and the hand's marks -------------------------------------------------
+
+    def card_mark(self, state: State, card: int) -> str:
+        st: TypeTrumpState = state  # type: ignore[assignment]
+        if card < len(TRUMP[st.trump]) and TRUMP[st.trump][card]:
+            return f"trump ({TYPE_NAMES[st.trump]})"
+        return ""
+
+    def card_facts(self, card: Any, obs: Any, options: Any) -> list[tuple[str, str]]:
+        trump_type = obs.status.get("Trump type", "")
+        out: list[tuple[str, str]] = []
+        if trump_type:
+            types = {PERSONALITY: "Personalities", LOCATION: "Locations", EVENT: "Events"}
+            mine = [types[t] for t in TYPES if t in card.types]
+            if trump_type in mine:
+                out.append(("Trump", f"yes: {trump_type} are trump this round"))
+            else:
+                out.append(("Trump", f"no: {trump_type} are trump this round"))
+        if card.suits:
+            suits = " or ".join(s.capitalize() for s in card.suits)
+            out.append(("Follows", f"a lead carrying {suits}"))
+            out.append(("Scores", f"1 point in a won trick for whoever declared {suits}"))
+        out.append(("Order", "Crown 10 is highest, the Ace 1 lowest"))
+        return out
 
     def describe(self, state: TypeTrumpState, seat: int | None) -> dict[str, Any]:
         st = state

@@ -1,6 +1,7 @@
 """Helpers for the table-screen tests: start a match in the app, read the screen's text, and
 play a chosen legal action through KEY PRESSES only (Tab to the widget, arrows to the card or
-cell, Enter, and the choice menu when it opens).
+cell, Enter, and the choice menu when it opens; a play of several cards is marked card by card
+with space, then Enter).
 
 Imported by the tests/ui/test_*_table.py files (they put this folder on sys.path).
 """
@@ -23,8 +24,16 @@ from decktable.ui.widgets.grid_view import GridView
 SIZE = (120, 40)
 
 
+def table_seats(seats: str) -> str:
+    """Plain `bot` seats a random bot at the test table: these tests are about the table, not
+    the bot (in play, plain `bot` is a medium search bot thinking in the worker process; a test
+    about bots names the level, `bot:strong`). Random bots move at once and in order, so the
+    tests stay fast and deterministic."""
+    return ",".join("bot:random" if p.strip().lower() == "bot" else p for p in seats.split(","))
+
+
 def make_app(game: str, seats: str | Sequence[Seat], seed: int = 3, **kw: object) -> DeckTableApp:
-    seat_list = parse_seats(seats) if isinstance(seats, str) else list(seats)
+    seat_list = parse_seats(table_seats(seats)) if isinstance(seats, str) else list(seats)
     match = Match(game, seat_list, seed=seed, **kw)  # type: ignore[arg-type]
     return DeckTableApp(match, bot_delay=0)
 
@@ -86,7 +95,9 @@ async def focus_widget(pilot: Pilot, app: DeckTableApp, want: Callable[[object],
 async def play(pilot: Pilot, app: DeckTableApp, action: ActionView) -> None:
     """Carry out one legal action of the viewer by keys only."""
     screen = table(app)
-    if action.card is not None:
+    if len(action.cards) > 1:
+        await play_marked(pilot, app, action.cards)
+    elif action.card is not None:
         card = action.card
         await focus_widget(pilot, app, lambda w: isinstance(w, CardStrip) and card in w.cards)
         strip = app.focused
@@ -124,6 +135,32 @@ async def play(pilot: Pilot, app: DeckTableApp, action: ActionView) -> None:
     assert screen is table(app)
 
 
+async def play_marked(pilot: Pilot, app: DeckTableApp, cards: Sequence[str], confirm: bool = True) -> None:
+    """Mark `cards` in their strip with space (unmarking any others first), then Enter."""
+    first = cards[0]
+    await focus_widget(pilot, app, lambda w: isinstance(w, CardStrip) and first in w.cards)
+    strip = app.focused
+    assert isinstance(strip, CardStrip)
+    for stale in list(strip.picked):
+        await move_to_card(pilot, strip, stale)
+        await pilot.press("space")
+    for card in cards:
+        await move_to_card(pilot, strip, card)
+        await pilot.press("space")
+    await settle(pilot)
+    assert sorted(strip.picked) == sorted(cards), (strip.picked, cards)
+    if confirm:
+        await press(pilot, "enter")
+
+
+async def move_to_card(pilot: Pilot, strip: CardStrip, card: str) -> None:
+    for _ in range(len(strip.cards) + 1):
+        if strip.current == card:
+            break
+        await pilot.press("right")
+    assert strip.current == card, (strip.current, card)
+
+
 async def move_grid(pilot: Pilot, grid: GridView, cell: str) -> None:
     target = grid._index(cell)
     assert target is not None, cell
@@ -150,6 +187,6 @@ def first_choice(obs: Observation, avoid: Sequence[str] = ()) -> ActionView:
 
 
 __all__ = [
-    "SIZE", "make_app", "table", "screen_text", "all_widget_text", "notifications", "settle", "press",
-    "play", "move_grid", "viewer_obs", "first_choice", "focus_widget", "Match",
+    "SIZE", "make_app", "table_seats", "table", "screen_text", "all_widget_text", "notifications", "settle", "press",
+    "play", "play_marked", "move_to_card", "move_grid", "viewer_obs", "first_choice", "focus_widget", "Match",
 ]

@@ -11,7 +11,7 @@ from rich.text import Text
 from textual.widgets import Input, MarkdownViewer, OptionList, Select, Static, Switch
 
 from decktable.engine.match import Match, Seat
-from decktable.store.paths import autosave_path
+from decktable.store.paths import autosave_path, saves_dir
 from decktable.ui.app import DeckTableApp
 from decktable.ui.screens.help_screen import HelpScreen
 from decktable.ui.screens.lobby import LobbyScreen
@@ -64,15 +64,15 @@ async def test_lobby_lists_games_grouped_by_family_with_counts(fixed_games) -> N
         assert isinstance(app.screen, LobbyScreen)
         ids = option_ids(app)
         texts = prompts(app)
-        # no autosave: statistics first, then families in registry order, games under them
+        # no autosave: statistics first, then the packs (Decktet, French pack, Tarot), games under them
         assert ids[0] == "stats"
         assert "resume" not in ids
-        assert ids.index("family:decktet") < ids.index("game:countup") < ids.index("family:tarot")
-        assert ids.index("family:tarot") < ids.index("game:fake_tarot") < ids.index("family:french")
-        assert ids[-1] == "game:fake_french"
+        assert ids.index("family:decktet") < ids.index("game:countup") < ids.index("family:french")
+        assert ids.index("family:french") < ids.index("game:fake_french") < ids.index("family:tarot")
+        assert ids[-1] == "game:fake_tarot"
         assert texts[ids.index("family:decktet")] == "Decktet · 3 games"
         assert texts[ids.index("family:tarot")] == "Tarot · 1 game"
-        assert texts[ids.index("family:french")] == "Traditional · 1 game"
+        assert texts[ids.index("family:french")] == "French pack · 1 game"
         assert "1–4 players" in texts[ids.index("game:countup")]
         assert texts[ids.index("game:countup")].endswith("A test game: draw cards in turn; the highest total wins.")
         assert "1 player" in texts[ids.index("game:fake_solo")]
@@ -95,6 +95,18 @@ async def test_lobby_lists_the_real_registry() -> None:
         for info in decktable.games():
             assert f"game:{info.id}" in ids
             assert f"family:{info.family}" in ids
+        # each game sits under its own pack's heading
+        heading = None
+        families = {info.id: info.family for info in decktable.games()}
+        for oid in ids:
+            if oid and oid.startswith("family:"):
+                heading = oid.split(":", 1)[1]
+            elif oid and oid.startswith("game:"):
+                assert families[oid.split(":", 1)[1]] == heading
+        texts = prompts(app)
+        if "family:french" in ids:
+            assert texts[ids.index("family:french")].startswith("French pack · ")
+            assert ids.index("family:decktet") < ids.index("family:french")
 
 
 async def test_keyboard_select_setup_and_start(fixed_games, monkeypatch) -> None:
@@ -139,7 +151,8 @@ async def test_keyboard_select_setup_and_start(fixed_games, monkeypatch) -> None
         await pilot.pause()
         assert started.matches[1].options["first"] == 1
         assert started.matches[1].to_act() == (1,)
-        assert match.save_path == autosave_path()
+        assert match.save_path.parent == saves_dir() != autosave_path().parent  # a save of its own
+        assert started.matches[1].save_path != match.save_path
         assert match.on_finish is not None
 
 
@@ -230,13 +243,10 @@ async def test_broken_autosave_is_quarantined_and_the_app_still_works(fixed_game
     path.write_text('{"format": 1, "game": "countup", "seats": [', encoding="utf-8")
     app = DeckTableApp(bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert option_ids(app)[0] == "resume"
-        await pilot.press("home", "enter")
-        await pilot.pause()
+        await pilot.pause()  # a damaged save is moved aside as soon as the list is read
         assert isinstance(app.screen, LobbyScreen)
         notes = messages(app)
-        assert any("not valid JSON" in m and "moved aside" in m for m in notes)
+        assert any("not valid JSON" in m and "moved to autosave.broken-" in m for m in notes)
         assert not path.exists()
         assert list(path.parent.glob("autosave.broken-*.json"))
         # the entry is gone and the lobby still answers keys
@@ -251,7 +261,7 @@ async def test_broken_autosave_is_quarantined_and_the_app_still_works(fixed_game
 
 async def test_autosave_that_cannot_be_replayed_is_quarantined(fixed_games) -> None:
     path = _autosave_countup(moves=1)
-    text = path.read_text(encoding="utf-8").replace('"draw"', '"fly"')
+    text = path.read_text(encoding="utf-8").replace(" draw\n", " fly\n")
     path.write_text(text, encoding="utf-8")
     app = DeckTableApp(bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:

@@ -5,21 +5,19 @@ turn.
 
 Plays of several cards (`lead 7h 9h`) are made by marking each card with space and pressing Enter
 where the shared card strip offers marking, else through the "What to do with …?" menu of the
-first card (which then lists every action that card starts). play_helpers' card patterns know the
-Decktet only, so the French patterns are built here from the glyph functions the screen uses.
+first card (which then lists every action that card starts). play_helpers finds French cards by
+the game's family.
 """
 
 from __future__ import annotations
 
 import random
-import re
 import sys
-from functools import lru_cache
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from play_helpers import all_widget_text, game_over, log_lines, text_without_buttons  # noqa: E402
+from play_helpers import HiddenHands, all_widget_text, game_over, log_lines, text_without_buttons  # noqa: E402
 from table_driver import (  # noqa: E402
     SIZE,
     focus_widget,
@@ -33,10 +31,7 @@ from table_driver import (  # noqa: E402
 )
 from textual.widgets import OptionList  # noqa: E402
 
-from decktable.cards.french import FRENCH  # noqa: E402
-from decktable.engine.match import Match  # noqa: E402
 from decktable.engine.models import ActionView, Observation  # noqa: E402
-from decktable.ui.glyphs import card_label, card_name  # noqa: E402
 from decktable.ui.screens.curtain import CurtainScreen  # noqa: E402
 from decktable.ui.screens.results import ResultsScreen  # noqa: E402
 from decktable.ui.screens.trick_table import TrickTableScreen  # noqa: E402
@@ -44,26 +39,6 @@ from decktable.ui.widgets.card_strip import CardStrip  # noqa: E402
 from decktable.ui.widgets.choice_menu import ChoiceMenu  # noqa: E402
 
 ONE_HAND = {"max_hands": 1}
-
-
-@lru_cache(maxsize=None)
-def patterns(slug: str) -> tuple[re.Pattern[str], ...]:
-    """Ways a French card could be named on screen: slug, full name, glyph label."""
-    c = FRENCH.find(slug)
-    assert c is not None
-    words = {slug, c.name, card_name(slug, "french"), card_label(slug, "french")}
-    return tuple(re.compile(rf"(?<![\w-]){re.escape(w)}(?![\w-])") for w in words if w)
-
-
-def secret_cards(match: Match, seat: int) -> list[str]:
-    """The seat's hand, less any card the public log has named (the drawn up card)."""
-    obs = match.game.observe(match.state, seat)
-    said = "\n".join(log_lines(match))
-    return [c for c in obs.zone(f"hand{seat}").cards if not any(p.search(said) for p in patterns(c))]
-
-
-def shown(text: str, slugs: list[str]) -> list[str]:
-    return [s for s in slugs if any(p.search(text) for p in patterns(s))]
 
 
 def cards_of(action: ActionView) -> list[str]:
@@ -190,23 +165,21 @@ async def test_bura_two_humans_keep_secrets() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         match = table(app).match
-        checks = {"curtain": 0, "ask": 0, "turn": 0}
+        hidden = HiddenHands(app, humans=(0, 1))  # a hand, less the drawn up card once the log names it
+        assert hidden.family == "french"
+        checks = {"ask": 0}
 
         def revealed() -> bool:
             return any(e.kind == "reveal" for entry in match.log for e in entry.events)
 
         def on_curtain() -> None:
-            checks["curtain"] += 1
+            hidden.on_curtain()
             text = all_widget_text(app)
-            for seat in (0, 1):
-                assert not shown(text, secret_cards(match, seat)), f"seat {seat}'s hand under the curtain"
             if not revealed():
                 assert "announces" not in text and "Molodka (three" not in text
 
         def on_turn(obs: Observation) -> None:
-            checks["turn"] += 1
-            other = 1 - obs.seat
-            assert not shown(all_widget_text(app), secret_cards(match, other)), "the other human's hand shows"
+            hidden.on_turn(obs)
             if obs.phase == "ask" and not revealed():
                 checks["ask"] += 1
                 # whether the other has answered, and how, is not on screen beyond "answered"
@@ -216,10 +189,10 @@ async def test_bura_two_humans_keep_secrets() -> None:
         # up to and through the special-lead reveal of the first trick
         await play_until(pilot, app, picker(2, announce=True), lambda m: revealed(),
                          on_curtain=on_curtain, on_turn=on_turn)
-        assert checks["curtain"] >= 2 and checks["ask"] == 2
+        assert hidden.curtains >= 2 and checks["ask"] == 2
         assert "Ann announces a Molodka" in "\n".join(log_lines(match))
         # and the hand is played out by keys to the results, the other hand never showing
         await play_until(pilot, app, picker(3), game_over, on_curtain=on_curtain, on_turn=on_turn)
-        assert checks["turn"] >= 6
+        assert hidden.turns >= 6
         await settle(pilot)
         assert isinstance(app.screen, ResultsScreen)

@@ -1,35 +1,22 @@
 """Schnapsen played by keys: a one-hand game against a bot (cards from the hand and from the
 "Shown by" row, the lead-time buttons) to the results screen; and two humans whose private hands
-never show under the curtain or during the other's turn, while shown marriage cards do."""
+never show under the curtain or during the other's turn, while shown marriage cards do
+(play_helpers finds French cards by the game's family)."""
 
 from __future__ import annotations
 
-import re
 import sys
-from functools import lru_cache
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from play_helpers import game_over, log_lines, play_until, seeded_picker  # noqa: E402
+from play_helpers import family_of, game_over, hand_cards, leaked, log_lines, play_until, seeded_picker  # noqa: E402
 from table_driver import SIZE, all_widget_text, make_app, screen_text, settle, table  # noqa: E402
 
-from decktable.cards.french import FRENCH  # noqa: E402
-from decktable.engine.match import Match  # noqa: E402
-from decktable.ui.glyphs import card_label, card_name  # noqa: E402
 from decktable.ui.screens.results import ResultsScreen  # noqa: E402
 from decktable.ui.screens.trick_table import TrickTableScreen  # noqa: E402
 
 ONE_HAND = {"target": 1}
-
-
-@lru_cache(maxsize=None)
-def patterns(slug: str) -> tuple[re.Pattern[str], ...]:
-    """Ways a French card could be named on screen: full name, short name, glyph label."""
-    card = FRENCH.find(slug)
-    assert card is not None
-    words = {card.name, card_name(slug, "french"), card_label(slug, "french")}
-    return tuple(re.compile(rf"(?<![\w]){re.escape(w)}(?![\w])") for w in words)
 
 
 def widget_slugs(app) -> set[str]:
@@ -43,19 +30,12 @@ def widget_slugs(app) -> set[str]:
     return out
 
 
-def private(match: Match, seat: int) -> list[str]:
-    """The cards only `seat` knows: its private hand zone, less any card the log has named
-    (a card from an earlier hand)."""
-    said = "\n".join(log_lines(match))
-    zone = match.game.observe(match.state, seat).zone(f"hand{seat}")
-    assert zone is not None
-    return [c for c in zone.cards if not any(p.search(said) for p in patterns(c))]
-
-
-def leaked(app, slugs: list[str]) -> list[str]:
+def on_show(app, slugs: list[str]) -> list[str]:
+    """The cards of `slugs` held by a card widget or named in any widget's text."""
     text = all_widget_text(app)
     on_widgets = widget_slugs(app)
-    return [s for s in slugs if s in on_widgets or any(p.search(text) for p in patterns(s))]
+    family = family_of(table(app).match)
+    return [s for s in slugs if s in on_widgets or leaked(text, [s], family)]
 
 
 async def test_schnapsen_game_by_keys() -> None:
@@ -83,25 +63,29 @@ async def test_schnapsen_two_humans_keep_hands_private() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         match = table(app).match
+        family = family_of(match)
+        assert family == "french"
         checks = {"curtain": 0, "turn": 0, "shown": 0}
 
         def on_curtain() -> None:
             checks["curtain"] += 1
             for seat in (0, 1):
-                assert not leaked(app, private(match, seat)), f"seat {seat}'s hand under the curtain"
+                # a hand less any card the log has named (a card from an earlier hand)
+                assert not on_show(app, hand_cards(match, seat)), f"seat {seat}'s hand under the curtain"
 
         def on_turn(obs) -> None:
             checks["turn"] += 1
             other = 1 - obs.seat
-            assert not leaked(app, private(match, other)), "the other human's hand shows"
+            mine = hand_cards(match, obs.seat, f"hand{obs.seat}")
+            assert leaked(all_widget_text(app), mine, family) == mine, "the detector must see the player's own hand"
+            assert not on_show(app, hand_cards(match, other)), "the other human's hand shows"
             # no running point count on the table without the training option
             assert "Points" not in screen_text(app)
             shown = match.game.observe(match.state, None).zone(f"shown{other}")
             if shown is not None and shown.cards:
                 # what the other player showed (a marriage card, an exchanged Trump card) is on view
                 checks["shown"] += 1
-                text = all_widget_text(app)
-                assert all(c in widget_slugs(app) or any(p.search(text) for p in patterns(c)) for c in shown.cards)
+                assert on_show(app, shown.cards) == list(shown.cards)
 
         pick = seeded_picker(4, prefer=("marry", "exchange"), avoid=("claim", "close"))
         await play_until(pilot, app, pick, game_over, on_curtain=on_curtain, on_turn=on_turn)

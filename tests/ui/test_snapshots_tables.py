@@ -20,6 +20,8 @@ def unicode_cards() -> None:
 
 
 def app_for(game: str, seats: str, seed: int) -> DeckTableApp:
+    # plain `bot` seats random bots here: the pictures are of the table, not of a search
+    seats = ",".join("bot:random" if p == "bot" else p for p in seats.split(","))
     return DeckTableApp(Match(game, parse_seats(seats), seed=seed), bot_delay=0)
 
 

@@ -110,16 +110,18 @@ async def test_focus_follows_the_decision_after_bidding() -> None:
     plays (or leads) a card with no Tab in between — also with bots that take their time."""
     from decktable.engine.match import Match, parse_seats
     from decktable.ui.app import DeckTableApp
+    from textual.widgets import Button
+
     from decktable.ui.widgets.choice_menu import ChoiceMenu as Menu
 
     for delay in (0, 0.05):
-        app = DeckTableApp(Match("nonesuch", parse_seats("Ann,bot,bot"), seed=5), bot_delay=delay)
+        app = DeckTableApp(Match("nonesuch", parse_seats("Ann,bot:random,bot:random"), seed=5), bot_delay=delay)
         async with app.run_test(size=SIZE) as pilot:
             screen = table(app)
             match = screen.match
             for _ in range(100):
                 await pilot.pause(0.02)
-                if viewer_obs(app).legal:
+                if viewer_obs(app).legal and isinstance(app.focused, Button):  # focus lands after a frame
                     break
             assert viewer_obs(app).phase == "bid"
             await pilot.press("enter")  # the first bid button has the focus

@@ -1,6 +1,13 @@
-"""Dealing from a deck list whose index 0 is the top card."""
+"""Dealing from a deck list whose index 0 is the top card, and who deals first."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from decktable.engine.errors import BadOptions
+
+if TYPE_CHECKING:
+    from decktable.engine.rng import Rng
 
 
 def deal(deck: list[int], hands: int, each: int, first: int = 0, batch: int = 1) -> list[list[int]]:
@@ -42,3 +49,20 @@ def draw(deck: list[int], n: int = 1) -> list[int]:
 def left_of(seat: int, players: int, steps: int = 1) -> int:
     """The seat `steps` places clockwise (to the left) of `seat`."""
     return (seat + steps) % players
+
+
+def check_first_dealer(game: str, chosen: int | None, players: int) -> None:
+    """Refuse a `first_dealer` option that names no seat of a table of `players` (BadOptions)."""
+    if chosen is not None and chosen >= players:
+        raise BadOptions(f"Bad options for {game}: first_dealer is seat {chosen}, but seats run 0 to {players - 1}.")
+
+
+def first_dealer(players: int, rng: Rng, chosen: int | None, stacked: bool) -> int:
+    """Who deals first: the seat the `first_dealer` option names; else, with a stacked deck, the
+    last seat (a stacked deal is the same for every seed: seat 0, on the dealer's left, gets the
+    top card); else a seat at random from `rng`."""
+    if chosen is not None:
+        return chosen
+    if stacked:
+        return players - 1
+    return rng.below(players)

@@ -43,19 +43,29 @@ def winner(
     plays: Sequence[tuple[int, int]],
     strength: Callable[[int], Hashable | None],
     later_wins_ties: bool = False,
+    eligible: Callable[[int], bool] | None = None,
 ) -> int:
     """Index in `plays` of the winning play. `strength(card)` gives a comparable value, or None
-    for a card that cannot win. Equal strengths go to the earlier play unless `later_wins_ties`."""
+    for a card that cannot win. Equal strengths go to the earlier play unless `later_wins_ties`.
+
+    `eligible(seat)` (optional) rates seats, not cards: the plays of a seat it refuses cannot win
+    (Toepen: a player who has folded). When no eligible play has a strength, the earliest play of
+    an eligible seat wins (without `eligible`: the first play); with no eligible seat at all, 0."""
     best_i = -1
     best = None
-    for i, (_, card) in enumerate(plays):
+    first = -1
+    for i, (seat, card) in enumerate(plays):
+        if eligible is not None and not eligible(seat):
+            continue
+        if first < 0:
+            first = i
         s = strength(card)
         if s is None:
             continue
         if best_i < 0 or s > best or (later_wins_ties and s == best):  # type: ignore[operator]
             best_i, best = i, s
     if best_i < 0:
-        return 0
+        return first if first >= 0 else 0
     return best_i
 
 

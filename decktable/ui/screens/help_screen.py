@@ -9,7 +9,9 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, Header, MarkdownViewer
+from textual.widgets import Footer, Header, Markdown, MarkdownViewer
+
+from decktable.primers import primer_family
 
 KEYS_HELP = """\
 # decktable keys
@@ -32,6 +34,7 @@ Everything works from the keyboard; the footer always shows the keys of the curr
 | `↑` `↓` | Choose a game |
 | `Enter` | Set up the chosen game |
 | `?` | Read its rules |
+| `p` | A primer on its pack of cards (the Decktet, the French pack, the tarot) |
 | `r` | Resume the saved game |
 | `s` | Statistics |
 
@@ -53,6 +56,7 @@ Everything works from the keyboard; the footer always shows the keys of the curr
 | `u` | Undo (only as far as the rules of fair play allow) |
 | `l` | Show or hide the log |
 | `Esc` | Cancel a half-made move |
+| `i` | The card under the cursor in full: rank, suits, type, what it is worth here |
 | `?` | The rules of this game |
 | `q` | Back to the lobby |
 
@@ -80,12 +84,30 @@ def help_markdown(game_id: str | None) -> str:
         return f"# {info.name}\n\n{info.summary}\n\nThe full rules of {info.name} are not written yet.\n"
 
 
+class HelpViewer(MarkdownViewer):
+    """A MarkdownViewer whose links to a pack's primer (`primer:decktet`) open the primer."""
+
+    async def _on_markdown_link_clicked(self, message: Markdown.LinkClicked) -> None:
+        message.stop()
+        message.prevent_default()  # not MarkdownViewer's own handler, which opens files
+        family = primer_family(message.href)
+        if family is not None:
+            from decktable.ui.screens.primer import PrimerScreen
+
+            self.app.push_screen(PrimerScreen(family))
+        elif message.href.startswith("#"):
+            self.document.goto_anchor(message.href[1:])
+        else:
+            self.app.notify(f"This help does not open {message.href}.", markup=False)
+
+
 class HelpScreen(Screen[None]):
-    """The rules of one game, or the keys; Esc closes."""
+    """The rules of one game, or the keys; Esc or q closes, p opens the pack's primer."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
+        Binding("escape,q", "close", "Close"),
         Binding("t", "toggle_contents", "Contents"),
+        Binding("p", "primer", "Primer"),
     ]
 
     def __init__(self, game_id: str | None = None) -> None:
@@ -95,7 +117,7 @@ class HelpScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield MarkdownViewer(self.markdown, show_table_of_contents=self.game_id is not None, id="help")
+        yield HelpViewer(self.markdown, show_table_of_contents=self.game_id is not None, id="help", open_links=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -103,6 +125,17 @@ class HelpScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss()
+
+    def action_primer(self) -> None:
+        """The primer of this game's pack (the Decktet's from the keys page)."""
+        from decktable.ui.screens.primer import PrimerScreen
+
+        family = "decktet"
+        if self.game_id is not None:
+            from decktable.engine.registry import resolve
+
+            family = resolve(self.game_id).family
+        self.app.push_screen(PrimerScreen(family))
 
     def action_toggle_contents(self) -> None:
         viewer = self.query_one(MarkdownViewer)

@@ -1,4 +1,4 @@
-"""The lobby: games grouped by family with player counts and summaries, a details pane, the
+"""The lobby: games grouped by pack (Decktet, French pack, Tarot) with player counts and summaries, a details pane, the
 autosaved game to resume and the statistics.
 
 It reads only the games' INFO dicts (no game's rules, no engine, no pydantic) so it opens fast.
@@ -18,23 +18,23 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from decktable.store.paths import autosave_path
+from decktable.store.paths import has_saves
 from decktable.ui.game_list import LobbyInfo as GameInfo
+from decktable.ui.game_list import by_pack, pack_name
 from decktable.ui.game_list import lobby_games as games
 from decktable.ui.widgets.quiet_footer import QuietFooter
 
-FAMILY_NAMES = {"decktet": "Decktet", "tarot": "Tarot", "french": "Traditional"}
-RESUME = "resume"
+RESUME = "resume"  # the most recent unfinished game; the others are "resume:1", "resume:2" ...
 STATS = "stats"
 GAME_PREFIX = "game:"
 
 
 def family_name(family: str) -> str:
-    return FAMILY_NAMES.get(family, family.capitalize())
+    return pack_name(family)
 
 
 def players_text(info: GameInfo) -> str:
-    return f"{info.players_text} player{'s' if info.max_players > 1 else ''}"
+    return info.players_phrase
 
 
 class LobbyScreen(Screen[None]):
@@ -43,6 +43,7 @@ class LobbyScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", "Choose", priority=True),
         Binding("question_mark", "rules", "Rules"),
+        Binding("p", "primer", "Primer"),
         Binding("r", "resume", "Resume"),
         Binding("s", "stats", "Statistics"),
     ]
@@ -51,6 +52,7 @@ class LobbyScreen(Screen[None]):
         super().__init__()
         self._infos: dict[str, GameInfo] = {}
         self._resume_text = ""
+        self._saves: list = []  # SaveEntry, most recent first
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -73,23 +75,33 @@ class LobbyScreen(Screen[None]):
     # -- the list -----------------------------------------------------------------------------------
 
     def has_autosave(self) -> bool:
-        return autosave_path().exists()
+        return bool(self._saves)
 
-    def _describe_autosave(self) -> str:
-        from decktable.engine.errors import DeckTableError
-        from decktable.store.saves import read_save
+    def _load_saves(self) -> None:
+        """The unfinished games; each damaged save is moved aside and named in a notification."""
+        self._saves = []
+        if not has_saves():  # no save module (and no pydantic) for an empty folder
+            return
+        from decktable.store.saves import list_saves
 
         try:
-            save = read_save(autosave_path())
-        except DeckTableError:
-            return "Resume the saved game"
-        name = save.game
-        for info in games():
-            if info.id == save.game:
-                name = info.name
-        people = ", ".join(s.name for s in save.seats)
-        moves = len(save.actions)
-        return f"Resume {name}: {people} ({moves} move{'s' if moves != 1 else ''})"
+            listing = list_saves()
+        except OSError as exc:
+            self.notify(f"The saved games cannot be listed: {exc}", severity="error", markup=False)
+            return
+        self._saves = listing.saves
+        for line in listing.problems:
+            self.notify(line, title="A damaged save was moved aside", severity="error", timeout=12, markup=False)
+
+    def _resume_id(self, n: int) -> str:
+        return RESUME if n == 0 else f"{RESUME}:{n}"
+
+    def _save_index(self, option_id: str | None) -> int | None:
+        if option_id == RESUME:
+            return 0
+        if option_id and option_id.startswith(RESUME + ":"):
+            return int(option_id[len(RESUME) + 1:])
+        return None
 
     def refresh_entries(self) -> None:
         """Rebuild the list (the autosave may have appeared or gone); keep the highlight."""
@@ -99,27 +111,23 @@ class LobbyScreen(Screen[None]):
             keep = olist.get_option_at_index(olist.highlighted).id
         self._infos = {info.id: info for info in games()}
         options: list[Option | None] = []
-        if self.has_autosave():
-            self._resume_text = self._describe_autosave()
-            options.append(Option(Text(self._resume_text, style="bold"), id=RESUME))
+        self._load_saves()
+        names = {i.id: i.name for i in self._infos.values()}
+        for n, entry in enumerate(self._saves):
+            options.append(Option(Text(f"Resume {entry.describe(names)}", style="bold"), id=self._resume_id(n)))
         options.append(Option("Statistics", id=STATS))
-        family = None
-        by_family: dict[str, int] = {}
-        for info in self._infos.values():
-            by_family[info.family] = by_family.get(info.family, 0) + 1
         name_w = max((len(i.name) for i in self._infos.values()), default=10)
-        for info in self._infos.values():
-            if info.family != family:
-                family = info.family
-                count = by_family[family]
-                options.append(None)
-                games_text = f"{count} game{'s' if count != 1 else ''}"
-                header = Text(f"{family_name(family)} · {games_text}", style="bold underline")
-                options.append(Option(header, id=f"family:{family}", disabled=True))
-            line = Text(f"  {info.name:<{name_w}}  ", style="bold")
-            line.append(f"{players_text(info):>11}", style="italic")
-            summary = Padding(Text(info.summary, style="dim"), (0, 0, 0, 4))
-            options.append(Option(Group(line, summary), id=f"{GAME_PREFIX}{info.id}"))
+        for family, infos in by_pack(self._infos.values()):
+            count = len(infos)
+            options.append(None)
+            games_text = f"{count} game{'s' if count != 1 else ''}"
+            header = Text(f"{family_name(family)} · {games_text}", style="bold underline")
+            options.append(Option(header, id=f"family:{family}", disabled=True))
+            for info in infos:
+                line = Text(f"  {info.name:<{name_w}}  ", style="bold")
+                line.append(f"{players_text(info):>11}", style="italic")
+                summary = Padding(Text(info.summary, style="dim"), (0, 0, 0, 4))
+                options.append(Option(Group(line, summary), id=f"{GAME_PREFIX}{info.id}"))
         olist.clear_options()
         olist.add_options(options)
         ids = [olist.get_option_at_index(i).id for i in range(olist.option_count)]
@@ -147,10 +155,12 @@ class LobbyScreen(Screen[None]):
 
     def show_details(self, option_id: str | None) -> None:
         body = Text()
-        if option_id == RESUME:
+        if self._save_index(option_id) is not None:
+            n = self._save_index(option_id)
+            entry = self._saves[n]
             body.append("Saved game\n\n", style="bold")
-            body.append(self._resume_text + "\n\n")
-            body.append("Enter or r continues it where it was left.")
+            body.append(f"Resume {entry.describe({i.id: i.name for i in self._infos.values()})}\n\n")
+            body.append("Enter continues it where it was left." if n else "Enter or r continues it where it was left.")
         elif option_id == STATS:
             body.append("Statistics\n\n", style="bold")
             body.append("Games played, wins per player and best scores, from the play history.\n\n")
@@ -172,7 +182,7 @@ class LobbyScreen(Screen[None]):
                 body.append("Features: " + "; ".join(traits) + ".\n")
             if info.source:
                 body.append(f"Source: {info.source}\n")
-            body.append("\nEnter: set up a game · ?: read the rules")
+            body.append(f"\nEnter: set up a game · ?: read the rules · p: a primer on the {family_name(info.family)}")
         self.query_one("#details-body", Static).update(body)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -184,8 +194,8 @@ class LobbyScreen(Screen[None]):
     # -- opening things --------------------------------------------------------------------------------
 
     def open(self, option_id: str | None) -> None:
-        if option_id == RESUME:
-            self.action_resume()
+        if self._save_index(option_id) is not None:
+            self.action_resume(self._save_index(option_id))
         elif option_id == STATS:
             self.action_stats()
         elif option_id and option_id.startswith(GAME_PREFIX):
@@ -214,29 +224,32 @@ class LobbyScreen(Screen[None]):
     def action_rules(self) -> None:
         self.app.show_help(self.highlighted_game())  # type: ignore[attr-defined]
 
+    def action_primer(self) -> None:
+        """A primer on the highlighted game's pack (the Decktet when no game is highlighted)."""
+        from decktable.ui.screens.primer import PrimerScreen
+
+        game = self.highlighted_game()
+        family = self._infos[game].family if game in self._infos else "decktet"
+        self.app.push_screen(PrimerScreen(family))
+
     def action_stats(self) -> None:
         self.app.show_stats()  # type: ignore[attr-defined]
 
-    def action_resume(self) -> None:
-        """Load the autosave; a broken one is moved aside with a notification, and we stay."""
+    def action_resume(self, n: int = 0) -> None:
+        """Load a saved game (the most recent by default); a broken one is moved aside with a
+        notification, and we stay."""
         from decktable.engine.errors import SaveError
-        from decktable.engine.match import Match
         from decktable.store import history
-        from decktable.store.saves import quarantine, read_save
+        from decktable.store.saves import load_match
 
-        path = autosave_path()
-        if not path.exists():
+        if n >= len(self._saves):
             self.notify("There is no saved game to resume.", severity="warning", markup=False)
             self.refresh_entries()
             return
         try:
-            match = Match.from_save(read_save(path), save_path=path, on_finish=history.record)
+            match = load_match(self._saves[n].path, on_finish=history.record)
         except SaveError as exc:
-            moved = quarantine(path)
-            where = f" The file was moved aside to {moved.name}." if moved else ""
-            self.notify(
-                f"{exc}{where}", title="The saved game cannot be resumed", severity="error", timeout=12, markup=False
-            )
+            self.notify(str(exc), title="The saved game cannot be resumed", severity="error", timeout=12, markup=False)
             self.refresh_entries()
             return
         self.app.start_match(match)  # type: ignore[attr-defined]

@@ -1,4 +1,6 @@
-"""ResultsScreen: the result of a finished match — summary, placings, score sheet, details."""
+"""ResultsScreen: the result of a finished match — the final table (board, trick, rows of cards as
+the last observation shows them, read-only) beside the summary, placings, score sheet (rows named
+by the game: hand, round, year) and details; Rematch, Replay this deal, New game, Lobby."""
 
 from __future__ import annotations
 
@@ -9,50 +11,107 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Container, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Button, Footer, Static
 
 from decktable import themes
+from decktable.engine.models import Observation
+from decktable.ui.screens.hand_summary import _num, sheet_table
 
 if TYPE_CHECKING:
     from decktable.engine.match import Match
 
 
-def _num(v: int | float) -> str:
-    return f"{v:g}" if isinstance(v, float) else str(v)
-
-
 class ResultsScreen(Screen[str]):
-    """Dismisses with "new" (Enter or n: a new game, from the lobby) or "lobby" (q)."""
+    """Dismisses with "rematch" (r), "replay" (d: the same deal), "new" (n: a new game, from the
+    lobby) or "lobby" (q, Esc)."""
 
     CSS_PATH = Path(themes.__file__).parent / "table.tcss"
 
     BINDINGS: list[BindingType] = [
-        Binding("enter,n", "new_game", "New game"),
-        Binding("q", "lobby", "Lobby"),
+        Binding("r", "rematch", "Rematch"),
+        Binding("d", "replay", "Replay this deal"),
+        Binding("n", "new_game", "New game"),
+        Binding("q,escape", "lobby", "Lobby"),
+        Binding("L", "history", "Whole game"),
     ]
 
     def __init__(self, match: Match) -> None:
         super().__init__(classes="results")
         self.match = match
 
+    def final_obs(self) -> Observation:
+        """The last observation, as everyone at the table may see it: a spectator's when
+        several people share the screen and cards are hidden, else the player's own."""
+        m = self.match
+        return m.observe(None) if m.private_views() else m.observe()
+
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="results-body"):
+        with Vertical(id="results-body"):
             yield Static(self._title(), id="results-title")
-            yield Static(self._placings(), id="results-placings")
-            if self._sheet_rows():
-                yield Static(self._sheet(), id="results-sheet")
-            details = self._details()
-            if details:
-                yield Static(details, id="results-details")
+            with Horizontal(id="results-buttons"):
+                yield Button("Rematch", id="results-rematch", variant="primary", compact=True)
+                yield Button("Replay this deal", id="results-replay", compact=True)
+                yield Button("New game", id="results-new", compact=True)
+            with Container(id="results-panes"):
+                with Vertical(id="results-side"):
+                    yield Static(self._placings(), id="results-placings")
+                    if self._sheet_rows():
+                        yield Static(self._sheet(), id="results-sheet")
+                    details = self._details()
+                    if details:
+                        yield Static(details, id="results-details")
+                with Vertical(id="results-table"):
+                    yield Static(Text("Final table", style="bold"), id="results-table-title")
+                    yield from self._final_table()
         yield Footer()
+
+    #: narrower than this, the final table goes below the score sheet instead of beside it
+    NARROW = 110
+
+    def on_resize(self, event) -> None:  # type: ignore[no-untyped-def]
+        self.set_class(event.size.width < self.NARROW, "-narrow")
+
+    def _final_table(self) -> ComposeResult:
+        from decktable.ui.widgets.grid_view import GridView
+        from decktable.ui.widgets.trick_view import TrickView
+        from decktable.ui.widgets.zone_row import ZoneRow
+
+        obs = self.final_obs()
+        family = self.match.game.info.family
+        if obs.board is not None:
+            grid = GridView(family, id="results-grid")
+            grid.can_focus = False
+            grid.show_board(obs.board)
+            grid.dense = True  # two lines a row: the whole board in sight
+            yield grid
+        if obs.trick is not None and (obs.trick.plays or obs.trick.last):
+            trick = TrickView(family, id="results-trick")
+            trick.keys = False
+            trick.show_trick(obs.trick, obs.seats, [])
+            yield trick
+        on_board = {c.card for c in obs.board.cells.values() if c.card} if obs.board is not None else set()
+        hidden: list[str] = []
+        for z in obs.zones:
+            if z.visible and z.cards and not set(z.cards) <= on_board:
+                row = ZoneRow(z.label or z.name, zone=z.name, family=family, classes="zone-row")
+                row.can_focus = False
+                row.show_zone(z, family=family)
+                yield row
+            elif not z.visible and z.count:
+                hidden.append(f"{z.label or z.name}: {z.count} face down")
+            elif z.tricks:
+                hidden.append(f"{z.label or z.name}: {z.tricks} trick{'' if z.tricks == 1 else 's'}")
+        if hidden:
+            yield Static(Text("  ·  ".join(hidden), style="dim"), id="results-hidden")
 
     def on_mount(self) -> None:
         from decktable.store import history
 
         for notice in history.take_notices():  # the history was damaged and moved aside
             self.notify(notice, title="Play history", severity="warning", timeout=12, markup=False)
+        self.query_one("#results-rematch", Button).focus()
 
     def _names(self) -> list[str]:
         return [s.name for s in self.match.seats]
@@ -83,18 +142,7 @@ class ResultsScreen(Screen[str]):
         return self.match.observe().score_sheet
 
     def _sheet(self) -> Table:
-        names = self._names()
-        table = Table(title="Score sheet", title_justify="left", expand=False, show_edge=False)
-        table.add_column("Hand", justify="right")
-        for n in names:
-            table.add_column(Text(n), justify="right")  # a name is text, never markup
-        totals = [0.0] * len(names)
-        for h, row in enumerate(self._sheet_rows(), 1):
-            table.add_row(str(h), *[_num(v) for v in row])
-            for i, v in enumerate(row[: len(names)]):
-                totals[i] += v
-        table.add_row("Total", *[_num(int(t) if float(t).is_integer() else t) for t in totals], style="bold")
-        return table
+        return sheet_table(self._names(), self._sheet_rows(), self.match.game.info.sheet_row)
 
     def _details(self) -> Text:
         result = self.match.result()
@@ -102,8 +150,26 @@ class ResultsScreen(Screen[str]):
             return Text()
         return Text("\n".join(result.details))
 
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        choice = {"results-rematch": "rematch", "results-replay": "replay", "results-new": "new"}.get(
+            event.button.id or "")
+        if choice:
+            self.dismiss(choice)
+
+    def action_rematch(self) -> None:
+        self.dismiss("rematch")
+
+    def action_replay(self) -> None:
+        self.dismiss("replay")
+
     def action_new_game(self) -> None:
         self.dismiss("new")
 
     def action_lobby(self) -> None:
         self.dismiss("lobby")
+
+    def action_history(self) -> None:
+        from decktable.ui.screens.history_screen import HistoryScreen
+
+        self.app.push_screen(HistoryScreen(self.match))

@@ -25,8 +25,20 @@ from decktable.engine.errors import DeckTableError
 from decktable.engine.game import seed_from_text
 from decktable.engine.names import MAX_NAME, check_names, clean_name
 from decktable.engine.registry import get_game
+from decktable.engine.seat_options import is_seat_field
 
-KINDS = [("Person", "human"), ("Bot", "bot")]
+#: a seat is a person or a bot of a level (the Select's value: "human" or "bot:LEVEL")
+KINDS = [("Person", "human"), ("Bot, easy", "bot:easy"), ("Bot, medium", "bot:medium"),
+         ("Bot, strong", "bot:strong")]
+DEFAULT_BOT = "bot:medium"  # plain "bot" on the command line
+
+
+def kind_value(kind: str, level: str = "") -> str:
+    """The seat Select's value for a seat kind and bot level (an unknown level: medium)."""
+    if kind != "bot":
+        return "human"
+    value = f"bot:{level}"
+    return value if any(v == value for _label, v in KINDS) else DEFAULT_BOT
 
 
 def _bounds(field: FieldInfo) -> tuple[int | None, int | None]:
@@ -86,6 +98,8 @@ class SetupScreen(Screen[None]):
         self.game = get_game(game_id)  # DeckTableError / ImportError go to the lobby
         self.info = self.game.info
         self.fields: dict[str, FieldInfo] = dict(self.game.Options.model_fields)
+        #: the seats last used for this game (preferences), in order
+        self.saved_seats = self._saved_seats()
 
     # -- building the form ---------------------------------------------------------------------------
 
@@ -110,8 +124,11 @@ class SetupScreen(Screen[None]):
             for i in range(info.max_players):
                 with Horizontal(classes="setup-row seat-row", id=f"seat-{i}"):
                     yield Label(f"Seat {i + 1}", classes="setup-label")
-                    kind = "human" if i == 0 else "bot"
-                    yield Input(self.default_name(i, kind), id=f"name-{i}", classes="seat-name", max_length=MAX_NAME)
+                    kind = "human" if i == 0 else DEFAULT_BOT
+                    name = self.default_name(i, kind)
+                    if i < len(self.saved_seats):  # the seats of the last game of this kind
+                        name, kind = self.saved_seats[i]
+                    yield Input(name, id=f"name-{i}", classes="seat-name", max_length=MAX_NAME)
                     yield Select(KINDS, value=kind, allow_blank=False, id=f"kind-{i}", classes="seat-kind")
             if self.fields:
                 yield Static("Options", classes="setup-heading")
@@ -133,7 +150,20 @@ class SetupScreen(Screen[None]):
         yield Footer()
 
     def default_count(self) -> int:
+        if self.info.min_players <= len(self.saved_seats) <= self.info.max_players:
+            return len(self.saved_seats)
         return self.info.min_players
+
+    def _saved_seats(self) -> list[tuple[str, str]]:
+        """(name, seat Select value) of the seats last used for this game, from the preferences."""
+        try:
+            from decktable.store import prefs
+
+            saved, _notice = prefs.load()
+        except Exception:  # preferences never stop a game from being set up
+            return []
+        return [(s.name, kind_value(s.kind, s.level)) for s in saved.seats.get(self.info.id, [])][
+            : self.info.max_players]
 
     @staticmethod
     def default_name(index: int, kind: str) -> str:
@@ -145,6 +175,20 @@ class SetupScreen(Screen[None]):
         default = field.get_default(call_default_factory=True)
         if annotation is bool:
             return Switch(value=bool(default), id=wid)
+        if is_seat_field(field):
+            # a seat is chosen by its number counted from 1; the value is the API's seat (0-based)
+            blank = "Default"
+            desc = field.description or ""
+            if "blank = " in desc.lower():
+                at = desc.lower().index("blank = ") + len("blank = ")
+                blank = desc[at:].split(",")[0].split(";")[0].rstrip(".").strip().capitalize() or blank
+            return Select(
+                [(f"Seat {i + 1}", i) for i in range(self.info.max_players)],
+                value=default if isinstance(default, int) else Select.NULL,
+                allow_blank=True,
+                prompt=blank,
+                id=wid,
+            )
         choices = _choices(annotation)
         if choices is not None:
             blank = default not in choices
@@ -213,14 +257,15 @@ class SetupScreen(Screen[None]):
         seats: list[Seat] = []
         for i in range(self.player_count()):
             name = self.query_one(f"#name-{i}", Input).value.strip()
-            kind = str(self.query_one(f"#kind-{i}", Select).value)
+            value = str(self.query_one(f"#kind-{i}", Select).value)
+            kind, _, level = value.partition(":")
             if not name:
                 raise DeckTableError(f"Seat {i + 1} has no name.")
             try:
                 clean_name(name)
             except DeckTableError as exc:
                 raise DeckTableError(f"Seat {i + 1}: {exc}") from None
-            seats.append(Seat(name, kind))
+            seats.append(Seat(name, kind, level or "random") if kind == "bot" else Seat(name))
         check_names([s.name for s in seats])  # the same check as the command line and Game.new
         return seats
 
@@ -234,6 +279,9 @@ class SetupScreen(Screen[None]):
             elif isinstance(widget, Select):
                 if widget.value is not Select.NULL:
                     values[name] = widget.value
+                    if is_seat_field(field) and isinstance(widget.value, int) and widget.value >= self.player_count():
+                        raise DeckTableError(f"{field_label(name, field)}: there is no seat {widget.value + 1} "
+                                             f"at a table of {self.player_count()}.")
             elif isinstance(widget, Input):
                 text = widget.value.strip()
                 if not text:
@@ -261,6 +309,7 @@ class SetupScreen(Screen[None]):
         options = self.option_values()
         seed = self.seed()
         self.game.options(**options)
+        self.remember_seats(seats)
         return Match(
             self.game,
             seats,
@@ -269,6 +318,18 @@ class SetupScreen(Screen[None]):
             save_path=new_save_path(),  # a save of its own: other unfinished games are kept
             on_finish=history.record,
         )
+
+    def remember_seats(self, seats: list[Any]) -> None:
+        """Keep these seats for the next game of this kind (preferences); never stops a start."""
+        try:
+            from decktable.store import prefs
+
+            problem = prefs.remember_seats(self.info.id, [(s.name, s.kind, s.level if s.is_bot else "")
+                                                          for s in seats])
+        except Exception as exc:  # noqa: BLE001 - preferences are never worth a failed start
+            problem = f"Preferences could not be saved: {exc}"
+        if problem:
+            self.notify(problem, severity="warning", markup=False)
 
     # -- actions --------------------------------------------------------------------------------------
 

@@ -29,7 +29,7 @@ def game_name(game_id: str) -> str:
 class StatsScreen(Screen[None]):
     """Two tables: totals per game and the last games played; Esc closes."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "close", "Close")]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -55,7 +55,8 @@ class StatsScreen(Screen[None]):
             self.notify(notice, title="Play history", severity="warning", timeout=12, markup=False)
         for game_id, st in sorted(table.items(), key=lambda kv: game_name(kv[0])):
             best = st.best_text
-            totals.add_row(Text(game_name(game_id)), st.played, Text(best), Text(st.wins_text), key=game_id)
+            played = f"{st.played} ({st.hinted} hinted)" if st.hinted else st.played  # games with hints
+            totals.add_row(Text(game_name(game_id)), played, Text(best), Text(st.wins_text), key=game_id)
         if not table:
             totals.add_row("No finished games yet.", "", "", "")
         recent = self.query_one("#stats-recent", DataTable)
@@ -64,7 +65,7 @@ class StatsScreen(Screen[None]):
             scores = ", ".join(str(int(s) if float(s).is_integer() else s) for s in rec.scores)
             recent.add_row(
                 rec.finished.replace("T", " ")[:16],
-                Text(game_name(rec.game)),
+                Text(game_name(rec.game) + (" · hinted" if rec.hints else "")),
                 Text(", ".join(rec.names)),
                 scores,
                 Text(", ".join(rec.winners) or "—"),

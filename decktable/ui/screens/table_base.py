@@ -26,7 +26,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widget import Widget
 from textual.reactive import Reactive
 from textual.widgets import Button, Static
@@ -35,7 +34,9 @@ from decktable import themes
 from decktable.engine.actions import CARD, CARDS, CELL, INT, SUIT, WORD, Action
 from decktable.engine.errors import DeckTableError
 from decktable.engine.models import ActionView, Observation, ZoneView
+from decktable.ui.controller import Hint, TableController
 from decktable.ui.glyphs import card_full_name, card_suits
+from decktable.ui.screens.marked_plays import MarkedPlays, action_cards, legal_cards, multi_cards
 from decktable.ui.widgets.action_bar import ActionBar
 from decktable.ui.widgets.card_strip import CardStrip
 from decktable.ui.widgets.choice_menu import ChoiceMenu
@@ -53,7 +54,7 @@ if TYPE_CHECKING:
 TABLE_CSS = Path(themes.__file__).parent / "table.tcss"
 
 
-class TableScreen(Screen[None]):
+class TableScreen(MarkedPlays, Screen[None]):
     """A match at the table: the layout's main area, a side column (players, status, log),
     an action bar and the footer."""
 
@@ -68,6 +69,11 @@ class TableScreen(Screen[None]):
         Binding("question_mark", "rules", "Rules"),
         Binding("u", "undo", "Undo"),
         Binding("l", "toggle_log", "Log"),
+        Binding("L", "history", "Whole game"),
+        Binding("pageup", "log_back", "Log back", show=False),
+        Binding("pagedown", "log_forward", "Log forward", show=False),
+        Binding("i", "inspect", "Card info"),
+        Binding("H", "hint_move", "Hint"),
         Binding("escape", "cancel", "Back"),
         Binding("q", "lobby", "Lobby"),
     ]
@@ -84,9 +90,9 @@ class TableScreen(Screen[None]):
         self.family = match.game.info.family
         self.obs: Observation | None = None
         self.pending: str | None = None  # a chosen card waiting for a cell
-        self.curtain_up = False
-        self.results_shown = False
-        self._bot_timer: Timer | None = None
+        #: whose turn, bots, curtain, hand summaries, results and hints (this screen draws)
+        self.controller = TableController(self, match)
+        self._hint_line = ""  # the hint on screen: "Hint: play the Savage — chosen in ..."
         self._zone_rows: dict[str, ZoneRow] = {}
         self._texts: dict[int, Text] = {}
 
@@ -98,6 +104,9 @@ class TableScreen(Screen[None]):
                 yield from self.compose_main()
             with Vertical(id="table-side"):
                 yield Static(self.match.game.info.name, id="table-title")
+                notice = Static("", id="save-notice")  # autosave failing: stays until it works
+                notice.display = False
+                yield notice
                 yield SeatsPanel(id="seats")
                 yield StatusPanel(id="status")
                 yield LogPanel(id="log")
@@ -112,16 +121,29 @@ class TableScreen(Screen[None]):
         """Draw the layout's own widgets from an observation (subclasses)."""
 
     def on_mount(self) -> None:
+        self.controller.prepare()
         self.call_after_refresh(self.advance)
 
     def on_unmount(self) -> None:
-        self._stop_bots()
+        self.controller.stop()
 
-    # -- the turn loop ------------------------------------------------------------------------
+    # -- the turn loop: decktable/ui/controller.py ----------------------------------------------
+
+    @property
+    def curtain_up(self) -> bool:
+        return self.controller.curtain_up
+
+    @property
+    def results_shown(self) -> bool:
+        return self.controller.results_shown
+
+    @property
+    def summary_up(self) -> bool:
+        return self.controller.summary_up
 
     @property
     def bot_delay(self) -> float:
-        return float(getattr(self.app, "bot_delay", 0.5))
+        return self.controller.bot_delay
 
     @property
     def seat(self) -> int | None:
@@ -129,74 +151,11 @@ class TableScreen(Screen[None]):
         return self.match.viewer if self.match.viewer is not None else self.match.human_to_act()
 
     def advance(self) -> None:
-        """Run bots, then hand the table to the next human (behind a curtain when needed)."""
-        if self.curtain_up or self._bot_timer is not None:
-            return
-        m = self.match
-        if m.to_act() == () or m.result() is not None:
-            self.redraw()
-            self.show_results()
-            return
-        if m.bot_to_act() is not None:
-            if self.bot_delay <= 0:
-                while m.bot_to_act() is not None:
-                    m.bot_step()
-                self.advance()
-                return
-            self.redraw()
-            self._bot_timer = self.set_timer(self.bot_delay, self._bot_tick)
-            return
-        seat = m.human_to_act()
-        if seat is None:
-            self.redraw()
-            return
-        if m.needs_curtain(seat):
-            m.show(None)  # a spectator's view: nothing private on screen under the curtain
-            self.pending = None
-            self.redraw()
-            self.raise_curtain(seat)
-            return
-        m.show(seat)
-        self.redraw()
-
-    def _bot_tick(self) -> None:
-        self._bot_timer = None
-        if not self.is_attached:
-            return
-        if self.match.bot_to_act() is not None:
-            self.match.bot_step()
-        self.advance()
+        """Run bots, then hand the table to the next human (the controller decides)."""
+        self.controller.advance()
 
     def _stop_bots(self) -> None:
-        if self._bot_timer is not None:
-            self._bot_timer.stop()
-            self._bot_timer = None
-
-    def raise_curtain(self, seat: int) -> None:
-        from decktable.ui.screens.curtain import CurtainScreen
-
-        self.curtain_up = True
-        name = self.match.seats[seat].name
-        # a toast may name a card of the previous player ("play savage is not allowed ...")
-        self.app.clear_notifications()
-
-        def lifted(_result: object = None) -> None:
-            self.curtain_up = False
-            self.match.show(seat)
-            self.redraw()
-
-        self.app.push_screen(CurtainScreen(name), lifted)
-
-    def show_results(self) -> None:
-        if self.results_shown:
-            return
-        self.results_shown = True
-        from decktable.ui.screens.results import ResultsScreen
-
-        self.app.push_screen(ResultsScreen(self.match), self._after_results)
-
-    def _after_results(self, choice: str | None = None) -> None:
-        self.go_to_lobby()
+        self.controller.cancel_bot()
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -207,7 +166,10 @@ class TableScreen(Screen[None]):
         if self.pending is not None and not any(a.card == self.pending for a in obs.legal):
             self.pending = None
         self.update_main(obs)
-        self.query_one(SeatsPanel).show(obs, bots={i for i, s in enumerate(self.match.seats) if s.is_bot})
+        seats = self.match.seats
+        self.query_one(SeatsPanel).show(obs, bots={i for i, s in enumerate(seats) if s.is_bot},
+                                        levels={i: s.level for i, s in enumerate(seats) if s.is_bot},
+                                        thinking=self.controller.thinking)
         self.query_one(StatusPanel).show(obs, hint=self.hint())
         self.query_one(LogPanel).show_lines(self.log_lines())
         self.query_one(ActionBar).show_actions(self.button_actions(obs))
@@ -215,8 +177,17 @@ class TableScreen(Screen[None]):
         if obs.seat is not None:
             title += f" — {obs.seats[obs.seat].name}'s view"
         self.set_text(self.query_one("#table-title", Static), Text(title))
+        self.show_save_notice()
         self.call_after_refresh(self.fit_main)
         self.call_after_refresh(self.focus_best)
+
+    def show_save_notice(self) -> None:
+        """While autosave fails the game goes on in memory, and this notice says so."""
+        notice = self.query_one("#save-notice", Static)
+        error = self.match.save_error
+        if error:
+            self.set_text(notice, Text(f"Not saved: {error}", style="bold white on dark_red"))
+        self.show_if(notice, bool(error))
 
     # -- fitting the table to the terminal ----------------------------------------------------
 
@@ -294,7 +265,12 @@ class TableScreen(Screen[None]):
     def hint(self) -> str:
         if self.pending is not None:
             return f"Choose a cell for {card_full_name(self.pending, self.family)} (Esc to choose again)."
-        return ""
+        picked = self.picked_hint()
+        if picked:
+            return picked
+        if self._hint_line and self.controller.current_hint() is not None:
+            return self._hint_line
+        return self.controller.status_line()
 
     def button_actions(self, obs: Observation) -> list[ActionView]:
         return [a for a in obs.legal if a.card is None and a.cell is None]
@@ -310,8 +286,7 @@ class TableScreen(Screen[None]):
         if widget is None or not widget.is_attached or not widget.display:
             return False
         if isinstance(widget, CardStrip):
-            legal_cards = {a.card for a in obs.legal if a.card}
-            return bool(legal_cards & set(widget.cards))
+            return bool(legal_cards(obs) & set(widget.cards))
         if isinstance(widget, GridView):
             on_board = self.board_cards(obs)
             return self.pending is not None or any(
@@ -337,18 +312,18 @@ class TableScreen(Screen[None]):
         here = self.focused
         if self.offers_action(here, obs):
             return  # never steal the focus from a widget that still has legal actions
-        legal_cards = {a.card for a in obs.legal if a.card}
+        legal = legal_cards(obs)
         hands = [h for h in self.query(HandView) if h.display]
         for hand in hands:
-            if legal_cards & set(hand.cards):
+            if legal & set(hand.cards):
                 hand.focus()
                 return
         for strip in self.query(ZoneRow):
-            if strip.display and legal_cards & set(strip.cards):
+            if strip.display and legal & set(strip.cards):
                 strip.focus()
                 return
         for strip in self.query(CardStrip):  # any other strip a layout may add
-            if strip.display and legal_cards & set(strip.cards):
+            if strip.display and legal & set(strip.cards):
                 strip.focus()
                 return
         if grid is not None and grid.display and any(a.cell for a in obs.legal):
@@ -386,7 +361,7 @@ class TableScreen(Screen[None]):
     def split_zones(self, obs: Observation, hand: ZoneView | None) -> tuple[list[ZoneView], list[ZoneView]]:
         """(zones drawn as rows, zones summarised in one line) — hands of other seats are counted
         in the players panel, and zones already drawn by the trick or the grid are left out."""
-        legal_cards = {a.card for a in obs.legal if a.card}
+        legal = legal_cards(obs)
         on_board = self.board_cards(obs)
         in_trick = self.trick_cards(obs)
         rows: list[ZoneView] = []
@@ -395,7 +370,7 @@ class TableScreen(Screen[None]):
             if hand is not None and z.name == hand.name:
                 continue
             cards = set(z.cards)
-            if z.visible and cards and legal_cards & cards:
+            if z.visible and cards and legal & cards:
                 rows.append(z)
                 continue
             if z.kind == "hand" and ("hand" not in self.ROW_KINDS or not z.visible):
@@ -445,6 +420,10 @@ class TableScreen(Screen[None]):
                 text.append(", ".join(card_full_name(c, self.family) for c in z.cards[:4]))
                 if len(z.cards) > 4:
                     text.append(f" … ({len(z.cards)})")
+            elif z.tricks is not None:  # a pile of won tricks is counted in tricks
+                text.append(f"{z.tricks} trick{'' if z.tricks == 1 else 's'}" if z.tricks else "—")
+                if z.visible and z.cards:
+                    text.append(f" (top {card_full_name(z.cards[-1], self.family)})")
             elif z.visible and z.cards:
                 text.append(f"{z.count} (top {card_full_name(z.cards[-1], self.family)})")
             else:
@@ -453,11 +432,13 @@ class TableScreen(Screen[None]):
 
     def sync_zone_rows(self, container: Widget, zones: list[ZoneView], obs: Observation) -> None:
         """Keep one ZoneRow per zone in `container`, in order; repaint them from `obs`."""
-        legal_cards = frozenset(a.card for a in obs.legal if a.card)
+        legal, multi = legal_cards(obs), multi_cards(obs)
         names = [z.name for z in zones]
         for name in list(self._zone_rows):
             if name not in names:
-                self._zone_rows.pop(name).remove()
+                gone = self._zone_rows.pop(name)
+                gone.display = False  # not drawn again while its removal is pending (a hand)
+                gone.remove()
         new: list[ZoneRow] = []
         for z in zones:
             row = self._zone_rows.get(z.name)
@@ -465,8 +446,9 @@ class TableScreen(Screen[None]):
                 row = ZoneRow(z.label or z.name, zone=z.name, family=self.family, classes="zone-row")
                 self._zone_rows[z.name] = row
                 new.append(row)
-            row.show_zone(z, legal=legal_cards & frozenset(z.cards), dim_illegal=bool(legal_cards),
-                          marked=self.pending, family=self.family)
+            row.show_zone(z, legal=legal & frozenset(z.cards), dim_illegal=bool(legal),
+                          marked=self.pending, family=self.family, multi=bool(multi & frozenset(z.cards)))
+            row.special = {c: r for c, r in obs.card_marks.items() if c in z.cards}  # ★ (card_info)
         if new:
             container.mount_all(new)
         ordered = [self._zone_rows[n] for n in names]
@@ -477,7 +459,7 @@ class TableScreen(Screen[None]):
                     container.move_child(row, after=ordered[i - 1])
 
     def show_hand(self, hand_view: HandView, hand: ZoneView | None, obs: Observation) -> None:
-        legal_cards = frozenset(a.card for a in obs.legal if a.card)
+        legal, multi = legal_cards(obs), multi_cards(obs)
         if hand is None:
             hidden = sum(z.count for z in obs.zones if z.kind == "hand" and z.owner == obs.seat)
             title = "Hand" if obs.seat is None else f"{obs.seats[obs.seat].name}'s hand"
@@ -486,8 +468,9 @@ class TableScreen(Screen[None]):
             hand_view.set_cards([], title=title, hidden=hidden)
             return
         title = hand.label if hand.label and hand.label != hand.name.capitalize() else f"{obs.seats[obs.seat].name}'s hand" if obs.seat is not None else "Hand"
-        hand_view.set_cards(hand.cards, title=title, legal=legal_cards & frozenset(hand.cards),
-                            marked=self.pending, family=self.family)
+        hand_view.set_cards(hand.cards, title=title, legal=legal & frozenset(hand.cards),
+                            marked=self.pending, family=self.family, multi=bool(multi & frozenset(hand.cards)),
+                            special=obs.card_marks)
 
     # -- input: cards, cells, buttons ---------------------------------------------------------
 
@@ -515,7 +498,11 @@ class TableScreen(Screen[None]):
         obs = self.obs
         if obs is None or self.curtain_up:
             return
-        acts = [a for a in obs.legal if a.card == card]
+        acts = [a for a in obs.legal if a.card == card and len(action_cards(a)) <= 1]
+        if not acts and card in multi_cards(obs):
+            self.notify(f"{card_full_name(card, self.family)[:1].upper()}{card_full_name(card, self.family)[1:]}"
+                        " goes with other cards: mark each card with space, then press Enter.")
+            return
         if not acts:
             self.explain_card(card)
             return
@@ -573,12 +560,24 @@ class TableScreen(Screen[None]):
         if seat is None or self.curtain_up:
             return
         try:
-            self.match.act(seat, text)
+            self.controller.act(seat, text)
         except DeckTableError as exc:
-            self.notify(str(exc), severity="warning")
+            self.say_refusal(exc)
             return
         self.pending = None
         self.advance()
+
+    def say_refusal(self, exc: DeckTableError) -> None:
+        """A refused move in the screen's words ("You cannot spend the Calamity (10): Choose a
+        target first."), never in notation ("spend calamity is not allowed: …")."""
+        from decktable.engine.errors import IllegalMove
+
+        text = str(exc)
+        if isinstance(exc, IllegalMove):
+            label = self.match.label(exc.action)  # type: ignore[arg-type]
+            label = label[:1].lower() + label[1:].replace(" The ", " the ")
+            text = f"You cannot {label}: {exc.why}"
+        self.notify(text, severity="warning", markup=False)  # names are text
 
     def redraw_hint(self) -> None:
         if self.obs is not None:
@@ -635,9 +634,9 @@ class TableScreen(Screen[None]):
         if action is None or seat is None:
             return False
         try:
-            self.match.act(seat, action)
+            self.controller.act(seat, action)
         except DeckTableError as exc:
-            self.notify(str(exc), severity="warning")
+            self.say_refusal(exc)
             return True
         self.advance()
         return True
@@ -696,33 +695,110 @@ class TableScreen(Screen[None]):
             self.notify("There is nobody to undo for.", severity="warning")
             return
         try:
-            sentence = self.match.undo(seat)
+            sentence = self.controller.undo(seat)  # a bot thinking meanwhile is cancelled
         except DeckTableError as exc:
-            self.notify(str(exc), severity="warning")
+            self.notify(str(exc), severity="warning", markup=False)  # names are text
             return
-        self._stop_bots()
         self.pending = None
-        self.results_shown = False
-        self.notify(sentence)
+        self.notify(sentence, markup=False)
         self.advance()
+
+    def action_hint_move(self) -> None:
+        """`H`: the strong search's move for the seat on screen, from that seat's view only (it
+        thinks in the worker process; `show_hint` puts the cursor on it, with a line of why)."""
+        why_not = self.controller.ask_hint(None if self.curtain_up else self.seat)
+        if why_not:
+            self.notify(why_not, severity="information", markup=False)
+
+    def show_hint(self, hint: Hint) -> None:
+        """Highlight the hinted move: the cursor on its card (and, for a card to a cell, the
+        grid's cursor on the cell), on its cell, or the focus on its button; the status says
+        which move and why."""
+        obs = self.obs
+        if obs is None or hint.seat != self.seat:
+            return
+        view = next((a for a in obs.legal if a.text == hint.action), None)
+        label = view.label if view is not None else hint.action
+        self._hint_line = f"Hint: {label} — {hint.why}."
+        self.redraw_hint()
+        if view is None:
+            return
+        grids = [g for g in self.query(GridView) if g.display]
+        card = view.cards[0] if len(view.cards) > 1 else view.card
+        if card is not None:
+            for strip in self.query(CardStrip):
+                if strip.display and card in strip.cards:
+                    strip.focus()
+                    strip.focus_card(card)
+                    break
+            if view.cell is not None and grids:
+                grids[0].move_to(view.cell)
+        elif view.cell is not None and grids:
+            grids[0].focus()
+            grids[0].move_to(view.cell)
+        else:
+            bar = self.query_one(ActionBar)
+            for button in bar.buttons:
+                if str(button.label) == view.label:
+                    button.focus()
+                    break
+
+    def action_inspect(self) -> None:
+        """`i`: the card under the cursor in full (decktable/ui/screens/card_info.py)."""
+        from decktable.ui.screens.card_info import inspect_card
+
+        inspect_card(self)
 
     def action_toggle_log(self) -> None:
         log = self.query_one(LogPanel)
         log.display = not log.display
 
+    def action_log_back(self) -> None:
+        """PgUp: the log looks further back (shown first if it was hidden)."""
+        log = self.query_one(LogPanel)
+        log.display = True
+        log.scroll_lines(max(1, log.content_size.height - 1))
+
+    def action_log_forward(self) -> None:
+        log = self.query_one(LogPanel)
+        log.display = True
+        log.scroll_lines(-max(1, log.content_size.height - 1))
+
+    def action_history(self) -> None:
+        """`L`: the whole game's log in a screen of its own (public sentences only)."""
+        from decktable.ui.screens.history_screen import HistoryScreen
+
+        if self.curtain_up:
+            return
+        self.app.push_screen(HistoryScreen(self.match))
+
     def action_cancel(self) -> None:
+        """Esc: unmark marked cards, drop a chosen card waiting for its cell, or else take back a
+        half-made move the game itself keeps (its legal `cancel`, e.g. Adaman's target)."""
+        if self.unmark_all():
+            return
         if self.pending is not None:
             self.pending = None
             if self.obs is not None:
                 self.update_main(self.obs)
                 self.redraw_hint()
             self.call_after_refresh(self.focus_best)
+            return
+        cancel = self.engine_cancel()
+        if cancel is not None:
+            self.do(cancel)
+
+    def engine_cancel(self) -> str | None:
+        """The game's own legal "cancel" action for the viewer now, if it offers one."""
+        if self.obs is None or self.obs.seat is None or self.curtain_up:
+            return None
+        return next((a.text for a in self.obs.legal if a.text == "cancel"), None)
 
     def action_lobby(self) -> None:
         self.go_to_lobby()
 
     def go_to_lobby(self) -> None:
-        self._stop_bots()
+        self.controller.stop()
         back = getattr(self.app, "back_to_lobby", None)
         if callable(back):
             back()

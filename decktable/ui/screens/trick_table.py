@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
@@ -14,7 +16,11 @@ from decktable.ui.widgets.trick_view import TrickView
 
 class TrickTableScreen(TableScreen):
     """For every trick-taking game: trump, contract and bids come from the status and the
-    players' facts; the trick from `Observation.trick`; the hand from the seat's hand zone."""
+    players' facts; the trick from `Observation.trick`; the hand from the seat's hand zone.
+    A finished trick stays in the trick area, its winner marked, until the next lead; `t` puts
+    it away or shows the last trick again."""
+
+    BINDINGS = [Binding("t", "last_trick", "Last trick")]
 
     def compose_main(self) -> ComposeResult:
         yield Static("", id="zone-summary")
@@ -29,3 +35,13 @@ class TrickTableScreen(TableScreen):
         self.update_summary(summary)
         self.query_one(TrickView).show_trick(obs.trick, obs.seats, obs.to_act)
         self.show_hand(self.query_one(HandView), hand, obs)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Small terminals: the trick drops its line of card names (the base class handles the
+        rest of the compact table)."""
+        compact = event.size.height < self.COMPACT_HEIGHT or event.size.width < 100
+        self.query_one(TrickView).set_compact(compact)
+
+    def action_last_trick(self) -> None:
+        if not self.query_one(TrickView).toggle_last():
+            self.notify("No trick has been played yet.", severity="information")

@@ -4,6 +4,11 @@ Cards are drawn as two-line chips (label, short name) in rows that wrap to the w
 A cursor moves over them; cards with a legal action are highlighted, the others dimmed while the
 seat has something to choose. Choosing (Enter or a click) posts `CardStrip.CardChosen`; the
 table screen decides what it means. Cursor moves repaint this one widget only, without layout.
+
+Plays of several cards: when the table says some legal action takes several of this strip's
+cards (`set_cards(..., multi=True)`), space marks and unmarks the card under the cursor (a ✓ and
+the `card-strip--picked` colour; `PickedChanged` is posted), and Enter, while cards are marked,
+posts `PickedConfirmed` with the marked cards instead of choosing the card under the cursor.
 """
 
 from __future__ import annotations
@@ -18,13 +23,12 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
-from decktable.ui.glyphs import card_name, card_text, current_card_set
+from decktable.ui.glyphs import SUIT_COMPONENTS, card_caption, card_text, current_card_set, suit_styles
 
 CHIP_W = 10  # cells per card chip
 GAP = 1  # cells between chips
 DENSE_LABEL_W = 7  # a dense chip: label and short name on one line
 DENSE_W = 19
-SUITS = ("moons", "suns", "waves", "leaves", "wyrms", "knots")
 
 
 class CardStrip(Widget, can_focus=True):
@@ -45,6 +49,9 @@ class CardStrip(Widget, can_focus=True):
         Binding("down,j", "move_row(1)", "Down", show=False),
         Binding("home", "move_to(0)", "First", show=False),
         Binding("end", "move_to(-1)", "Last", show=False),
+        Binding("space", "mark", "Mark card"),
+        # while cards are marked Enter plays them; otherwise it chooses the card under the cursor
+        Binding("enter", "confirm", "Play marked"),
         Binding("enter", "choose", "Choose card"),
     ]
 
@@ -56,7 +63,10 @@ class CardStrip(Widget, can_focus=True):
         "card-strip--cursor",
         "card-strip--marked",
         "card-strip--back",
-        *(f"suit--{s}" for s in SUITS),
+        "card-strip--picked",
+        "card-strip--picked-mark",
+        "card-strip--special-mark",
+        *SUIT_COMPONENTS,
     }
 
     class CardChosen(Message):
@@ -67,6 +77,30 @@ class CardStrip(Widget, can_focus=True):
             self.strip = strip
             self.card = card
             self.index = index
+
+        @property
+        def control(self) -> CardStrip:
+            return self.strip
+
+    class PickedChanged(Message):
+        """A card was marked or unmarked (space) for a play of several cards."""
+
+        def __init__(self, strip: CardStrip, cards: list[str]) -> None:
+            super().__init__()
+            self.strip = strip
+            self.cards = cards
+
+        @property
+        def control(self) -> CardStrip:
+            return self.strip
+
+    class PickedConfirmed(Message):
+        """Enter while cards are marked: play exactly these cards (in the order they were marked)."""
+
+        def __init__(self, strip: CardStrip, cards: list[str]) -> None:
+            super().__init__()
+            self.strip = strip
+            self.cards = cards
 
         @property
         def control(self) -> CardStrip:
@@ -96,6 +130,13 @@ class CardStrip(Widget, can_focus=True):
         #: one line per chip row (label and name side by side) and no frame: the table switches
         #: strips to this when the full drawing would not fit on the screen
         self.dense = False
+        #: some legal action takes several of these cards: space marks cards, Enter plays them
+        self.multi = False
+        #: the marked cards, in the order they were marked
+        self.picked: list[str] = []
+        #: cards the game makes special now (Observation.card_marks): slug -> a short reason;
+        #: drawn with the set's `special` glyph (★) at the end of the label, a legend in the title
+        self.special: dict[str, str] = {}
 
     # -- data ---------------------------------------------------------------------------------
 
@@ -109,16 +150,28 @@ class CardStrip(Widget, can_focus=True):
         marked: str | None = None,
         dim_illegal: bool | None = None,
         family: str | None = None,
+        multi: bool = False,
+        special: dict[str, str] | None = None,
     ) -> None:
-        """Replace what the strip shows; repaints, and relayouts only if the height changes."""
+        """Replace what the strip shows; repaints, and relayouts only if the height changes.
+
+        Marks survive only while the decision is the same one (same cards, same legal cards)."""
         width = self._content_width()
         before = self._height_for(width)
-        self.cards = list(cards)
+        cards = list(cards)
+        legal_set = frozenset(legal)
+        if not multi or cards != self.cards or legal_set != self.legal:
+            self.clear_picked()
+        if multi != self.multi:
+            self.multi = multi
+            self.refresh_bindings()
+        self.cards = cards
         if title is not None:
             self.title = title
         if family is not None:
             self.family = family
-        self.legal = frozenset(legal)
+        self.legal = legal_set
+        self.special = {c: r for c, r in (special or {}).items() if c in cards}
         self.hidden = hidden
         self.marked = marked
         self.dim_illegal = bool(self.legal) if dim_illegal is None else dim_illegal
@@ -200,7 +253,7 @@ class CardStrip(Widget, can_focus=True):
 
     def _styles(self) -> dict[str, Style]:
         get = self.get_component_rich_style
-        out = {f"suit--{s}": get(f"suit--{s}", partial=True) for s in SUITS}
+        out = suit_styles(get)
         out["card"] = get("card-strip--card", partial=True)
         return out
 
@@ -209,6 +262,13 @@ class CardStrip(Widget, can_focus=True):
         text = Text(self.title, style=style)
         if self.cards:
             text.append(f"  ({len(self.cards)})", style=style + Style(dim=True))
+        if self.picked:
+            mark = self.get_component_rich_style("card-strip--picked-mark", partial=True)
+            text.append(f"  {current_card_set().picked} {len(self.picked)} marked", style=mark)
+        if self.special:
+            mark = self.get_component_rich_style("card-strip--special-mark", partial=True)
+            reasons = ", ".join(dict.fromkeys(self.special.values()))
+            text.append(f"  {current_card_set().special} {reasons}", style=mark)
         return text
 
     def render(self) -> Text:
@@ -230,6 +290,10 @@ class CardStrip(Widget, can_focus=True):
         illegal_s = get("card-strip--illegal", partial=True)
         cursor_s = get("card-strip--cursor", partial=True)
         marked_s = get("card-strip--marked", partial=True)
+        picked_s = get("card-strip--picked", partial=True)
+        picked_mark_s = get("card-strip--picked-mark", partial=True)
+        picked_glyph = current_card_set().picked
+        special_mark_s = get("card-strip--special-mark", partial=True)
         show_cursor = self.has_focus
         n = self.per_row(width)
         for start in range(0, len(self.cards), n):
@@ -244,6 +308,9 @@ class CardStrip(Widget, can_focus=True):
                     extra += illegal_s
                 if slug == self.marked:
                     extra += marked_s
+                picked = slug in self.picked
+                if picked:
+                    extra += picked_s
                 if show_cursor and i == self.cursor:
                     extra += cursor_s
                 chip_styles = dict(styles)
@@ -251,19 +318,21 @@ class CardStrip(Widget, can_focus=True):
                 if i > start:
                     top.append(" " * GAP)
                     bottom.append(" " * GAP)
-                name = card_name(slug, self.family)
                 name_style = chip_styles["card"] + Style(dim=slug not in self.legal and self.dim_illegal)
+                # a marked card ends its label with the mark (✓), so it shows without colour too
+                special = slug in self.special
+                label_w = (DENSE_LABEL_W if self.dense else CHIP_W) - (1 if picked else 0) - (1 if special else 0)
+                label = card_text(slug, self.family, styles=chip_styles, width=label_w)
+                if special:  # the game makes this card special (a trump): ★, distinct from ✓
+                    label.append(current_card_set().special, style=chip_styles["card"] + special_mark_s)
+                if picked:
+                    label.append(picked_glyph, style=chip_styles["card"] + picked_mark_s)
+                top.append_text(label)
                 if self.dense:
-                    top.append_text(card_text(slug, self.family, styles=chip_styles, width=DENSE_LABEL_W))
                     room = DENSE_W - DENSE_LABEL_W
-                    if len(name) > room:
-                        name = name[: room - 1] + "…"
-                    top.append(name.ljust(room), style=name_style)
+                    top.append(card_caption(slug, self.family, room).ljust(room), style=name_style)
                     continue
-                top.append_text(card_text(slug, self.family, styles=chip_styles, width=CHIP_W))
-                if len(name) > CHIP_W:
-                    name = name[: CHIP_W - 1] + "…"
-                bottom.append(name.ljust(CHIP_W), style=name_style)
+                bottom.append(card_caption(slug, self.family, CHIP_W).ljust(CHIP_W), style=name_style)
             out.append("\n")
             out.append_text(top)
             if not self.dense:
@@ -311,6 +380,39 @@ class CardStrip(Widget, can_focus=True):
         card = self.current
         if card is not None:
             self.post_message(self.CardChosen(self, card, self.cursor))
+
+    # -- marking cards for a play of several ----------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "mark":
+            return self.multi and bool(self.cards)
+        if action == "confirm":
+            return bool(self.picked)
+        return True
+
+    def action_mark(self) -> None:
+        card = self.current
+        if not self.multi or card is None:
+            return
+        if card in self.picked:
+            self.picked.remove(card)
+        else:
+            self.picked.append(card)
+        self.refresh_bindings()
+        self.refresh()
+        self.post_message(self.PickedChanged(self, list(self.picked)))
+
+    def action_confirm(self) -> None:
+        if self.picked:
+            self.post_message(self.PickedConfirmed(self, list(self.picked)))
+
+    def clear_picked(self) -> None:
+        """Unmark every card (after the play, or when the decision changes)."""
+        if self.picked:
+            self.picked = []
+            if self.is_attached:
+                self.refresh_bindings()
+                self.refresh()
 
     def index_at(self, x: int, y: int) -> int | None:
         """The card index at a content offset, or None."""

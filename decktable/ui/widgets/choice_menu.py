@@ -36,7 +36,7 @@ class ChoiceMenu(ModalScreen[str | None]):
     """
 
     BINDINGS: list[BindingType] = [
-        Binding("escape", "cancel", "Cancel"),
+        Binding("escape,q", "cancel", "Cancel"),
         Binding("j", "cursor_down", "Down", show=False),
         Binding("k", "cursor_up", "Up", show=False),
     ]

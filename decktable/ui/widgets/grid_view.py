@@ -16,13 +16,13 @@ from textual.message import Message
 from textual.widget import Widget
 
 from decktable.engine.models import BoardView
-from decktable.ui.glyphs import card_name, card_text, current_card_set
+from decktable.ui.glyphs import SUIT_COMPONENTS, card_name, card_text, current_card_set
+from decktable.ui.glyphs import suit_styles as suit_styles_of
 
 CELL_W = 10
 GAP = 1
 ROW_HDR = 4
 LINES = 4  # lines per grid row: label, name, tokens, spacer
-SUITS = ("moons", "suns", "waves", "leaves", "wyrms", "knots")
 SEAT_COLOURS = 5
 
 
@@ -52,7 +52,7 @@ class GridView(Widget, can_focus=True):
         "grid-view--target",
         "grid-view--group",
         "grid-view--cursor",
-        *(f"suit--{s}" for s in SUITS),
+        *SUIT_COMPONENTS,
         *(f"seat--{i}" for i in range(SEAT_COLOURS)),
     }
 
@@ -154,7 +154,7 @@ class GridView(Widget, can_focus=True):
         when no cell has a token or a note)."""
         if not self.dense:
             return LINES
-        return 3 if self._has_marks() else 2
+        return 2  # dense: tokens and notes go at the end of the label line
 
     def set_dense(self, dense: bool, width: int | None = None) -> None:
         """Dense or full drawing; a dense grid also narrows its cells to fit `width` cells
@@ -195,7 +195,7 @@ class GridView(Widget, can_focus=True):
         target_s = get("grid-view--target", partial=True)
         group_s = get("grid-view--group", partial=True)
         cursor_s = get("grid-view--cursor", partial=True)
-        suit_styles = {f"suit--{s}": get(f"suit--{s}", partial=True) for s in SUITS}
+        suit_styles = suit_styles_of(get)
         seat_styles = [get(f"seat--{i}", partial=True) for i in range(SEAT_COLOURS)]
         token = current_card_set().token
         here = self.cell
@@ -219,25 +219,33 @@ class GridView(Widget, can_focus=True):
                     extra += target_s
                 if self.has_focus and name == here:
                     extra += cursor_s
-                if view is not None and view.card:
-                    base = card_s + extra
-                    styles = dict(suit_styles, card=base)
-                    l1.append_text(card_text(view.card, self.family, styles=styles, width=self.cell_w))
-                    nm = card_name(view.card, self.family)
-                    if len(nm) > self.cell_w:
-                        nm = nm[: self.cell_w - 1] + "…"
-                    l2.append(nm.ljust(self.cell_w), style=base)
-                else:
-                    base = empty_s + extra
-                    mark = "+" if name in self.targets else "·"
-                    l1.append(mark.center(self.cell_w), style=base)
-                    l2.append(" " * self.cell_w, style=base)
+                base = (card_s if view is not None and view.card else empty_s) + extra
                 tokens = Text()
                 if view is not None:
                     for seat in view.tokens:
                         tokens.append(token, style=base + seat_styles[seat % SEAT_COLOURS])
                     if view.note:
                         tokens.append(" " + view.note, style=base)
+                # dense: the tokens end the label line (no line of their own)
+                inline = self.dense and bool(tokens)
+                if inline:
+                    tokens.truncate(max(1, self.cell_w // 2))
+                label_w = self.cell_w - (tokens.cell_len + 1 if inline else 0)
+                if view is not None and view.card:
+                    styles = dict(suit_styles, card=base)
+                    l1.append_text(card_text(view.card, self.family, styles=styles, width=label_w))
+                    nm = card_name(view.card, self.family)
+                    if len(nm) > self.cell_w:
+                        nm = nm[: self.cell_w - 1] + "…"
+                    l2.append(nm.ljust(self.cell_w), style=base)
+                else:
+                    mark = "+" if name in self.targets else "·"
+                    l1.append(mark.center(label_w), style=base)
+                    l2.append(" " * self.cell_w, style=base)
+                if inline:
+                    l1.append(" ", style=base)
+                    l1.append_text(tokens)
+                    tokens = Text()
                 tokens.truncate(self.cell_w)
                 if tokens.cell_len < self.cell_w:
                     tokens.append(" " * (self.cell_w - tokens.cell_len), style=base)

@@ -13,7 +13,8 @@ class LogPanel(Widget):
     """The newest public event sentences that fit, newest last, wrapped to the panel's width.
 
     Drawn as one widget of a fixed size, so that a new line repaints the panel only (a
-    scrolling log relayouts the screen on every line). The mouse wheel looks further back.
+    scrolling log relayouts the screen on every line). The mouse wheel and PgUp/PgDn (at the
+    table) look further back; `L` opens the whole game's log.
     Only `Event.text` is shown: events are public by contract, whereas an action's notation
     may name a card that others must not see (a discard to a crib).
     """
@@ -61,6 +62,11 @@ class LogPanel(Widget):
         self.back = min(self.back, max(0, len(rows) - height))
         end = len(rows) - self.back
         return Text("\n").join(rows[max(0, end - height) : end])
+
+    def scroll_lines(self, n: int) -> None:
+        """Look `n` lines further back (negative: towards the newest); PgUp/PgDn at the table."""
+        self.back = max(0, self.back + n)
+        self.refresh()
 
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         self.back += 1

@@ -18,7 +18,8 @@ SEAT_COLOURS = 5
 
 
 class SeatsPanel(Widget):
-    """One line per seat (plus a line of facts when the game gives some)."""
+    """One line per seat (plus a line of facts when the game gives some; in a small terminal
+    with more than five seats, the facts' values follow on the seat's own line, cut to fit)."""
 
     DEFAULT_CSS = """
     SeatsPanel {
@@ -35,10 +36,15 @@ class SeatsPanel(Widget):
         *(f"seat--{i}" for i in range(SEAT_COLOURS)),
     }
 
+    #: a compact panel with more seats than this writes each seat on one line (facts cut to fit)
+    CROWDED = 5
+
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.obs: Observation | None = None
         self.bots: set[int] = set()
+        self.levels: dict[int, str] = {}  # a bot seat's level (a random bot is just "bot")
+        self.thinking: int | None = None  # the bot seat whose move is being computed
         #: small terminals: no title, and the facts of a seat on one line (cut to the width)
         self.compact = False
 
@@ -47,13 +53,18 @@ class SeatsPanel(Widget):
             self.compact = compact
             self.refresh(layout=True)
 
-    def show(self, obs: Observation, bots: set[int] | None = None) -> None:
-        """Repaint from an observation; relayout only when the number of lines changes."""
+    def show(self, obs: Observation, bots: set[int] | None = None, levels: dict[int, str] | None = None,
+             thinking: int | None = None) -> None:
+        """Repaint from an observation; relayout only when the number of lines changes.
+        `levels`: the bots' levels; `thinking`: the bot seat whose move is being computed."""
         width = self.content_size.width or 40
         before = self._height(width) if self.obs is not None else -1
         self.obs = obs
         if bots is not None:
             self.bots = bots
+        if levels is not None:
+            self.levels = levels
+        self.thinking = thinking
         self.refresh(layout=self._height(width) != before)
 
     def _lines(self) -> list[Text]:
@@ -68,6 +79,7 @@ class SeatsPanel(Widget):
                 counts[z.owner] = counts.get(z.owner, 0) + z.count
         lines = [] if self.compact else [Text("Players", style=get("seats-panel--title", partial=True))]
         width = max((len(s.name) for s in obs.seats), default=4)
+        crowded = self.compact and len(obs.seats) > self.CROWDED
         for s in obs.seats:
             style = get(f"seat--{s.seat % SEAT_COLOURS}", partial=True)
             turn = s.seat in obs.to_act
@@ -75,11 +87,26 @@ class SeatsPanel(Widget):
             line.append(s.name.ljust(width), style=style + Style(bold=turn))
             score = f"{s.score:g}" if isinstance(s.score, float) else str(s.score)
             line.append(f" {score:>4}")
-            if s.seat in self.bots:
-                line.append(" bot", style=muted)
+            if s.seat == self.thinking:
+                line.append(" …" if crowded else " thinking…", style=style + Style(italic=True))
+            elif s.seat in self.bots and not crowded:
+                level = self.levels.get(s.seat, "random")
+                line.append(f" {level}" if level != "random" else " bot", style=muted)
             if s.seat in counts:
                 n = counts[s.seat]
                 line.append(f" {n}c" if self.compact else f"  {n} card{'s' if n != 1 else ''}", style=muted)
+            if s.facts and crowded:
+                # many seats in a small terminal: one line each, the facts' values after the count
+                room = max(8, self.content_size.width or 30)
+                line.append(" " + " · ".join(str(v) for v in s.facts.values()), style=muted)
+                if line.cell_len > room:
+                    line.truncate(room - 1)
+                    line.append("…", style=muted)
+                lines.append(line)
+                bar = self._track_line(s.seat, style, muted)
+                if bar is not None:
+                    lines.append(bar)
+                continue
             lines.append(line)
             if s.facts and self.compact:
                 facts = Text("  " + " · ".join(f"{k} {v}" for k, v in s.facts.items()), style=muted)
@@ -144,8 +171,9 @@ class SeatsPanel(Widget):
         return self._height(width)
 
     def _height(self, width: int) -> int:
-        w = max(1, width)
-        return sum(max(1, -(-line.cell_len // w)) for line in self._lines())
+        from decktable.ui.glyphs import wrapped_height
+
+        return wrapped_height(self, self._lines(), width)
 
     def render(self) -> Text:
         return Text("\n").join(self._lines())

@@ -117,11 +117,9 @@ class StatusPanel(Widget):
 
     def _height(self, width: int) -> int:
         """Lines after wrapping at `width`."""
-        total = 0
-        w = max(1, width)
-        for line in self._lines():
-            total += max(1, -(-line.cell_len // w))
-        return total
+        from decktable.ui.glyphs import wrapped_height
+
+        return wrapped_height(self, self._lines(), width)
 
     def render(self) -> Text:
         return Text("\n").join(self._lines())

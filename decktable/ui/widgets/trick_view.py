@@ -7,19 +7,33 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.widget import Widget
 
-from decktable.engine.models import SeatView
+from decktable.engine.models import SeatView, TrickPlay
 from decktable.engine.models import TrickView as TrickModel
-from decktable.ui.glyphs import card_full_name, card_name, card_text
+from decktable.ui.glyphs import (
+    SUIT_COMPONENTS,
+    card_caption,
+    card_full_name,
+    card_label,
+    card_name,
+    card_text,
+    shorten,
+    suit_styles,
+    wrapped_height,
+)
 
 COL_W = 12
-SUITS = ("moons", "suns", "waves", "leaves", "wyrms", "knots")
+MAX_COL_W = 27  # a 24-character name, its turn mark and a gap
 SEAT_COLOURS = 5
 
 
 class TrickView(Widget):
-    """One column per seat, in seat order: the seat's name, then its card in this trick.
+    """One column per seat, in seat order: the seat's name, then its card(s) in this trick.
 
     The seat(s) to act show `…`; the leader is marked. Below, the previous trick in words.
+    When the seats do not fit side by side (up to eight of them, a narrow terminal), they wrap
+    onto several rows of columns; every name is shown whole. A seat that played several cards
+    shows them all. Compact (small terminals): no line of card names under the labels, and a
+    long previous trick is written with card labels instead of full names.
     """
 
     DEFAULT_CSS = """
@@ -35,7 +49,7 @@ class TrickView(Widget):
         "trick-view--card",
         "trick-view--winner",
         "trick-view--muted",
-        *(f"suit--{s}" for s in SUITS),
+        *SUIT_COMPONENTS,
         *(f"seat--{i}" for i in range(SEAT_COLOURS)),
     }
 
@@ -46,22 +60,82 @@ class TrickView(Widget):
         self.trick: TrickModel | None = None
         self.seats: list[SeatView] = []
         self.to_act: list[int] = []
+        self.compact = False
+        #: the last trick drawn in the trick area: "held" (a finished trick stays until the next
+        #: lead), "peek" (the `t` key: shown again during a trick), or "" (the current trick)
+        self.peek = False
+        self.keys = True  # say which key puts a held trick away (not on the read-only results)
+        self._dismissed: tuple[tuple[int, str], ...] | None = None  # a held trick put away (`t`)
 
     def show_trick(self, trick: TrickModel | None, seats: list[SeatView], to_act: list[int]) -> None:
-        """Repaint; relayout only when the wrapped last-trick line changes the height."""
+        """Repaint; relayout only when the height changes (rows of seats, the last-trick line)."""
         width = self.content_size.width or 76
-        before = self.get_content_height(Size(0, 0), Size(0, 0), width)
+        before = self._height(width)
+        if self.peek and (self.trick is None or trick is None or len(trick.plays) != len(self.trick.plays)):
+            self.peek = False  # a card was played: back to the trick being played
         self.trick = trick
         self.seats = seats
         self.to_act = to_act
-        self.refresh(layout=self.get_content_height(Size(0, 0), Size(0, 0), width) != before)
+        self.refresh(layout=self._height(width) != before)
+
+    @staticmethod
+    def _key(trick: TrickModel) -> tuple[tuple[int, str], ...]:
+        return tuple((p.seat, p.card) for p in trick.last)
+
+    @property
+    def held(self) -> bool:
+        """A finished trick is on the table: no card of the next trick yet, not put away."""
+        t = self.trick
+        return bool(t is not None and not t.plays and t.last and self._key(t) != self._dismissed)
+
+    @property
+    def showing_last(self) -> bool:
+        t = self.trick
+        return bool(t is not None and t.last and (self.held or self.peek))
+
+    def toggle_last(self) -> bool:
+        """The `t` key: put a held trick away, or show the last trick again. False when there is
+        no last trick."""
+        t = self.trick
+        if t is None or not t.last:
+            return False
+        width = self.content_size.width or 76
+        before = self._height(width)
+        if self.held:
+            self._dismissed = self._key(t)
+        elif self.peek:
+            self.peek = False
+        else:
+            self.peek = True
+        self.refresh(layout=self._height(width) != before)
+        return True
+
+    def set_compact(self, compact: bool) -> None:
+        if compact != self.compact:
+            self.compact = compact
+            self.refresh(layout=True)
+
+    # -- geometry -------------------------------------------------------------------------------
+
+    def col_w(self) -> int:
+        longest = max((len(s.name) for s in self.seats), default=0)
+        return max(COL_W, min(MAX_COL_W, longest + 3))
+
+    def per_row(self, width: int) -> int:
+        return max(1, min(len(self.seats) or 1, width // self.col_w()))
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        """Six lines, then the last trick in words, wrapped (the winner's name must not be cut)."""
-        last = self._last_text(self.trick or TrickModel(), Style()).cell_len
-        return 6 + max(1, -(-last // max(1, width)))
+        return self._height(width)
+
+    def _height(self, width: int) -> int:
+        w = max(1, width)
+        return wrapped_height(self, self._lines(w, Style()), w)
+
+    # -- drawing --------------------------------------------------------------------------------
 
     def _seat_style(self, seat: int) -> Style:
+        if not self.is_attached:
+            return Style()
         return self.get_component_rich_style(f"seat--{seat % SEAT_COLOURS}", partial=True)
 
     def _seat_name(self, seat: int | None) -> str:
@@ -71,45 +145,116 @@ class TrickView(Widget):
 
     def render(self) -> Text:
         get = self.get_component_rich_style
-        muted = get("trick-view--muted", partial=True)
-        title = Text("Trick", style=get("trick-view--title", partial=True))
-        trick = self.trick or TrickModel()
-        if trick.note:
-            title.append(f" — {trick.note}", style=muted)
-        plays = {p.seat: p for p in trick.plays}
-        styles = {f"suit--{s}": get(f"suit--{s}", partial=True) for s in SUITS}
-        styles["card"] = get("trick-view--card", partial=True)
-        names = Text()
-        labels = Text()
-        cards = Text()
-        notes = Text()
-        for seat in range(len(self.seats)):
-            name = self._seat_name(seat)
-            mark = " ▸" if seat in self.to_act else ""
-            names.append((name[: COL_W - 3] + mark).ljust(COL_W), style=self._seat_style(seat))
-            play = plays.get(seat)
-            if play is None:
-                labels.append(("…" if seat in self.to_act else "·").ljust(COL_W), style=muted)
-                cards.append(" " * COL_W)
-                notes.append(" " * COL_W)
-                continue
-            labels.append_text(card_text(play.card, self.family, styles=styles, width=COL_W - 2))
-            labels.append("  ")
-            cards.append(card_name(play.card, self.family)[: COL_W - 1].ljust(COL_W))
-            note = play.note or ("led" if seat == trick.leader else "")
-            notes.append(note[: COL_W - 1].ljust(COL_W), style=muted)
-        out = Text("\n").join([title, names, labels, cards, notes, Text(), self._last_text(trick, muted)])
-        return out
+        width = self.content_size.width or 76
+        return Text("\n").join(self._lines(width, get("trick-view--muted", partial=True)))
 
-    def _last_text(self, trick: TrickModel, muted: Style) -> Text:
+    def _lines(self, width: int, muted: Style) -> list[Text]:
+        attached = self.is_attached
+        get = self.get_component_rich_style
+        title = Text("Trick", style=get("trick-view--title", partial=True) if attached else Style())
+        trick = self.trick or TrickModel()
+        last = self.showing_last
+        winner = trick.last_winner if last else None
+        if last:
+            title = Text("Last trick" if self.peek else "Trick over",
+                         style=get("trick-view--title", partial=True) if attached else Style())
+            if winner is not None:
+                title.append(" — won by ", style=muted)
+                win_style = self._seat_style(winner) + Style(bold=True)
+                if attached:
+                    win_style += get("trick-view--winner", partial=True)
+                title.append(self._seat_name(winner), style=win_style)
+        elif trick.note:
+            title.append(f" — {trick.note}", style=muted)
+        plays: dict[int, list[TrickPlay]] = {}
+        for p in (trick.last if last else trick.plays):
+            plays.setdefault(p.seat, []).append(p)
+        leader = trick.last[0].seat if last and trick.last else trick.leader
+        to_act = [] if last else self.to_act
+        styles = suit_styles(get) if attached else {}
+        styles["card"] = get("trick-view--card", partial=True) if attached else Style()
+        col = self.col_w()
+        n = self.per_row(width)
+        lines = [title]
+        for start in range(0, len(self.seats), n):
+            names, labels, cards, notes = Text(), Text(), Text(), Text()
+            for seat in range(start, min(start + n, len(self.seats))):
+                name = self._seat_name(seat)
+                mark = " ▸" if seat in to_act else " ★" if seat == winner else ""
+                name_style = self._seat_style(seat)
+                if seat == winner:
+                    name_style += Style(bold=True)
+                names.append((shorten(name, col - len(mark) - 1) + mark).ljust(col), style=name_style)
+                mine = plays.get(seat)
+                if not mine:
+                    labels.append(("…" if seat in to_act else "·").ljust(col), style=muted)
+                    cards.append(" " * col)
+                    notes.append(" " * col)
+                    continue
+                if len(mine) == 1:
+                    labels.append_text(card_text(mine[0].card, self.family, styles=styles, width=col - 2))
+                    labels.append("  ")
+                    cards.append(self._caption(mine[0].card, col - 1).ljust(col))
+                else:
+                    labels.append_text(self._several(mine, styles, col - 1))
+                    labels.append(" ")
+                    cards.append(f"{len(mine)} cards".ljust(col))
+                note = next((p.note for p in mine if p.note), "") or ("led" if seat == leader else "")
+                if seat == winner:
+                    note = "won" + (f", {note}" if note else "")
+                notes.append(note[: col - 1].ljust(col), style=muted)
+            lines += [names, labels] + ([] if self.compact else [cards]) + [notes]
+        if not self.compact:
+            lines.append(Text())
+        if last:
+            if self.keys:
+                lines.append(Text("t: back to the table" if self.peek else "t: put the trick away", style=muted))
+        else:
+            lines.append(self._last_text(trick, muted, width))
+        return lines
+
+    def _caption(self, card: str, width: int) -> str:
+        if self.family == "decktet":
+            return card_name(card, self.family)[:width]  # as the Decktet tables always were
+        return card_caption(card, self.family, width)
+
+    def _several(self, mine: list[TrickPlay], styles: dict[str, Style], width: int) -> Text:
+        """The labels of a seat's several cards side by side (`7♥ 9♥`), cut to the column."""
+        text = Text()
+        for i, p in enumerate(mine):
+            label = card_text(p.card, self.family, styles=styles)
+            if text.cell_len + (1 if i else 0) + label.cell_len > width:
+                more = f"+{len(mine) - i}"
+                text.truncate(max(0, width - len(more) - 1))
+                text.append(" " + more if text.cell_len else more)
+                break
+            if i:
+                text.append(" ")
+            text.append_text(label)
+        if text.cell_len < width:
+            text.append(" " * (width - text.cell_len))
+        return text
+
+    def _last_text(self, trick: TrickModel, muted: Style, width: int = 0) -> Text:
         if not trick.last:
             return Text("No trick played yet.", style=muted)
+        full = self._last_line(trick, muted, card_full_name)
+        if self.compact and width and full.cell_len > 2 * width:
+            return self._last_line(trick, muted, card_label)
+        return full
+
+    def _last_line(self, trick: TrickModel, muted: Style, name_of) -> Text:  # type: ignore[no-untyped-def]
         text = Text("Last trick: ", style=muted)
+        prev: int | None = None
         for i, p in enumerate(trick.last):
+            if p.seat == prev:  # a seat's several cards: "Ann the 7 of Hearts and the 9 of Hearts"
+                text.append(f" and {name_of(p.card, self.family)}")
+                continue
             if i:
                 text.append(", ", style=muted)
+            prev = p.seat
             text.append(self._seat_name(p.seat), style=self._seat_style(p.seat))
-            text.append(f" {card_full_name(p.card, self.family)}")
+            text.append(f" {name_of(p.card, self.family)}")
         if trick.last_winner is not None:
             text.append(" — won by ", style=muted)
             text.append(self._seat_name(trick.last_winner), style=self._seat_style(trick.last_winner) + Style(bold=True))

@@ -25,7 +25,7 @@ class ZoneRow(CardStrip):
         """A card of this zone was chosen (Enter on it, or a click)."""
 
     def show_zone(self, zone: ZoneView, legal: frozenset[str] = frozenset(), dim_illegal: bool = False,
-                  marked: str | None = None, family: str = "decktet") -> None:
+                  marked: str | None = None, family: str = "decktet", multi: bool = False) -> None:
         """Show a zone as the observing seat sees it."""
         cards = list(zone.cards) if zone.visible else []
         title = zone.label or zone.name
@@ -43,4 +43,5 @@ class ZoneRow(CardStrip):
             marked=marked,
             dim_illegal=dim_illegal,
             family=family,
+            multi=multi,
         )

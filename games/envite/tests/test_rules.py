@@ -439,7 +439,7 @@ def test_captain_options_and_refusals() -> None:
     assert G.observe(st, None).extra["captains"] == [4, 3]
     with pytest.raises(BadOptions, match="not on Team A"):
         G.new(NAMES[:6], seed=2, captain_a=3)
-    with pytest.raises(BadOptions, match="seats run 0 to 3"):
+    with pytest.raises(BadOptions, match="seats run 1 to 4"):
         G.new(NAMES[:4], seed=2, captain_b=5)
 
 
