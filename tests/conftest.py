@@ -20,13 +20,16 @@ from decktable.engine.rng import Rng
 
 
 @pytest.fixture(autouse=True)
-def decktable_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def decktable_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """Saves, the autosave and the history database live in this test's temp dir."""
     home = tmp_path / "decktable-home"
     monkeypatch.setenv("DECKTABLE_HOME", str(home))
     monkeypatch.setenv("DECKTABLE_CONFIG", str(tmp_path / "decktable-config"))  # preferences
     monkeypatch.delenv("DECKTABLE_CARDS", raising=False)
-    return home
+    yield home
+    from decktable.store import savelock
+
+    savelock.release_all()  # the save locks this test's matches took (a process keeps them)
 
 
 # -- a tiny game for UI and CLI tests --------------------------------------------------------------
