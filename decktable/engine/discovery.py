@@ -11,7 +11,7 @@ import pkgutil
 from functools import lru_cache
 from typing import Any
 
-FAMILY_ORDER = {"decktet": 0, "tarot": 1, "french": 2}
+FAMILY_ORDER = {"decktet": 0, "french": 1, "tarot": 2}
 
 
 @lru_cache(maxsize=1)
