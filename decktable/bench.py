@@ -912,6 +912,149 @@ def browser_latency(game: str = "nonesuch", name: str = "Nonesuch", keys: int = 
 # ---------------------------------------------------------------------------------------------
 
 
+def _pty_session(argv: list[str], rows: int = 40, cols: int = 120) -> tuple[int, int, dict[str, str]]:
+    """Start `python -m decktable ARGV` on a pseudo-terminal: (pid, fd)."""
+    import pty
+
+    env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(cols), LINES=str(rows))
+    env.setdefault("DECKTABLE_HOME", tempfile.mkdtemp(prefix="decktable-bench-"))
+    pid, fd = pty.fork()
+    if pid == 0:  # child
+        try:
+            os.execvpe(sys.executable, [sys.executable, "-m", "decktable", *argv], env)
+        finally:
+            os._exit(127)
+    try:
+        import fcntl
+        import struct
+        import termios
+
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+    except Exception:
+        pass
+    return pid, fd, env
+
+
+def _pty_key(fd: int, key: bytes, quiet: float = 0.1, limit: float = 2.0) -> tuple[float, float, int] | None:
+    """Send a key; (seconds to the first byte of the answer, to the last byte before `quiet`,
+    bytes)."""
+    import select
+
+    t0 = time.perf_counter()
+    os.write(fd, key)
+    first = last = None
+    got = 0
+    end = t0 + limit
+    while time.perf_counter() < end:
+        r, _, _ = select.select([fd], [], [], quiet)
+        if not r:
+            break
+        try:
+            data = os.read(fd, 65536)
+        except OSError:
+            break
+        if not data:
+            break
+        got += len(data)
+        last = time.perf_counter()
+        if first is None:
+            first = last
+    if first is None or last is None:
+        return None
+    return first - t0, last - t0, got
+
+
+def _pty_drain(fd: int, quiet: float, limit: float) -> int:
+    import select
+
+    got, end = 0, time.perf_counter() + limit
+    while time.perf_counter() < end:
+        r, _, _ = select.select([fd], [], [], quiet)
+        if not r:
+            break
+        try:
+            data = os.read(fd, 65536)
+        except OSError:
+            break
+        if not data:
+            break
+        got += len(data)
+    return got
+
+
+def pty_bot_latency(launches: int = 3) -> str:
+    """Keypress-to-screen while a strong bot thinks, beside idle, through a pty (issue 9).
+
+    Jacynth, seed 3, "A,bot:strong": the strong bot moves first and searches to its time cap
+    (~1 s) in the worker process; arrows move the grid's cursor meanwhile (sent during the
+    first 0.9 s after the first frame, when the worker is still starting or searching; an answer
+    that carries the bot's move — a whole-table redraw — ends that phase and is not counted).
+    Once the bot has moved (4 s after the first frame) the same arrows are sent again: idle.
+    Medians of the time to the first byte and to the last byte of the redraw, over `launches`
+    runs."""
+    try:
+        import pty  # noqa: F401
+        import select
+    except ImportError:
+        return "n/a (no pty on this system)"
+    busy: list[tuple[float, float, int]] = []
+    idle: list[tuple[float, float, int]] = []
+    for run in range(launches):
+        pid, fd, _env = _pty_session(["play", "jacynth", "--players", "A,bot:strong", "--seed", "3"])
+        try:
+            r, _, _ = select.select([fd], [], [], 30)
+            if not r:
+                return "n/a (the app printed nothing)"
+            seen = 0
+            while seen < 20_000:  # the first whole frame (the start-up prints a little first)
+                n = _pty_drain(fd, 0.3, 15)
+                if not n:
+                    break
+                seen += n
+            start = time.perf_counter()
+            i = 0
+            while time.perf_counter() - start < 0.9:
+                got = _pty_key(fd, b"\x1b[C" if i % 2 == 0 else b"\x1b[D")
+                i += 1
+                if got is not None and got[2] > 20_000:
+                    break  # the bot's move came with this answer: no longer thinking
+                if got is not None:
+                    busy.append(got)
+            while time.perf_counter() - start < 4.0:
+                _pty_drain(fd, 0.2, 1.0)  # the bot's move and the pace
+            # A's turn puts the focus on the hand; the arrows above moved the grid's cursor (the
+            # first focus of the board table): shift+tab goes back to the grid, like for like
+            os.write(fd, b"\x1b[Z")
+            _pty_drain(fd, 0.2, 2.0)
+            for j in range(8):
+                got = _pty_key(fd, b"\x1b[C" if j % 2 == 0 else b"\x1b[D")
+                if got is not None:
+                    idle.append(got)
+        finally:
+            try:
+                os.write(fd, b"\x11")  # ctrl+q
+                time.sleep(0.2)
+                os.kill(pid, 9)
+            except OSError:
+                pass
+            try:
+                os.waitpid(pid, 0)
+            except OSError:
+                pass
+            os.close(fd)
+    if not busy or not idle:
+        return "n/a (no redraw after arrow keys)"
+    b1 = statistics.median(x[0] for x in busy)
+    i1 = statistics.median(x[0] for x in idle)
+    b2 = statistics.median(x[1] for x in busy)
+    i2 = statistics.median(x[1] for x in idle)
+    kb_b = statistics.median(x[2] for x in busy) / 1024
+    kb_i = statistics.median(x[2] for x in idle) / 1024
+    return (f"first byte {b1 * 1e3:.0f} ms thinking vs {i1 * 1e3:.0f} ms idle ({b1 / i1:.2f}×), "
+            f"last byte {b2 * 1e3:.0f} vs {i2 * 1e3:.0f} ms ({b2 / i2:.2f}×; target ≤ 1.2×); "
+            f"{len(busy)} and {len(idle)} arrows, {kb_b:.1f} and {kb_i:.1f} KiB a redraw")
+
+
 def _section(title: str) -> None:
     print()
     print(title)
@@ -1036,6 +1179,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.pty:
             _section("Keypress latency through a pty")
             print("nonesuch, arrows:", _safe("pty", lambda: pty_latency("nonesuch", "A,bot,bot,bot", 10 if args.quick else 30)))
+            print("jacynth, arrows while a strong bot thinks:",
+                  _safe("pty", lambda: pty_bot_latency(2 if args.quick else 4)))
         if args.browser:
             _section("In a browser: `decktable serve` in headless Chromium, beside the terminal (pty)")
             n = 10 if args.quick else 30

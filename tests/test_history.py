@@ -34,7 +34,8 @@ def test_record_is_called_once_when_a_match_finishes(fixed_games) -> None:
     result = m.result()
     assert rec.game == "countup"
     assert rec.seed == 11
-    assert rec.seats == ANN_BOT
+    assert rec.seats == [ANN_BOT[0], {**ANN_BOT[1], "level": "random"}]  # a bot's level is kept
+    assert rec.hints == 0
     assert rec.scores == list(result.scores)
     assert rec.placings == result.placings
     assert rec.options == {"draws": 2, "pace": "brisk"}

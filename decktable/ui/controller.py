@@ -53,7 +53,25 @@ def bot_worker() -> BotWorker:
 
         _worker = BotWorker()
         atexit.register(close_worker)
+    start_worker(_worker)
     return _worker
+
+
+def start_worker(worker: BotWorker) -> None:
+    """Start the worker's process with the real standard streams: under Textual, sys.stderr is
+    a capture object whose file descriptor multiprocessing cannot pass on ("bad value(s) in
+    fds_to_keep")."""
+    import sys
+
+    saved = sys.stdout, sys.stderr
+    try:
+        if sys.__stdout__ is not None:
+            sys.stdout = sys.__stdout__
+        if sys.__stderr__ is not None:
+            sys.stderr = sys.__stderr__
+        worker.start()
+    finally:
+        sys.stdout, sys.stderr = saved
 
 
 def close_worker() -> None:
@@ -135,7 +153,7 @@ class TableController:
         first move)."""
         if any(s.is_bot and not self.in_process(i) for i, s in enumerate(self.match.seats)):
             try:
-                bot_worker().start()
+                bot_worker()
             except Exception:  # noqa: BLE001 - a worker that cannot start is reported on first use
                 pass
 
@@ -241,7 +259,7 @@ class TableController:
         pause = self.bot_pause()
         if self.in_process(seat):
             self.view.redraw()
-            self._bot_timer = self.view.set_timer(pause, self._bot_tick)
+            self._bot_timer = self.view.set_timer(max(pause, 0.001), self._bot_tick)
             return
         try:
             job = self.match.bot_job(seat)
@@ -249,7 +267,7 @@ class TableController:
         except Exception as exc:  # noqa: BLE001 - no worker: the bot still moves (randomly)
             self._fallback(seat, f"{type(exc).__name__}: {exc}")
             self.view.redraw()
-            self._bot_timer = self.view.set_timer(pause, self._bot_tick)
+            self._bot_timer = self.view.set_timer(max(pause, 0.001), self._bot_tick)
             return
         self._job, self._pending, self.thinking = job, pending, seat
         self._ready_at = time.monotonic() + pause

@@ -154,3 +154,22 @@ async def test_at_most_three_notifications_replaced_not_piled() -> None:
         await settle(pilot)
         notes = notifications(app)
         assert len(notes) <= 3 and notes.count("note 5") == 1 and "note 0" not in notes
+
+
+async def test_every_focus_stop_has_a_highlight() -> None:
+    """Tab stops only where the focus shows: card rows, the grid, buttons (the scrolling main
+    column has no highlight and is no stop)."""
+    from textual.widgets import Button
+
+    from decktable.ui.widgets.card_strip import CardStrip
+    from decktable.ui.widgets.grid_view import GridView
+
+    for game, seats in (("nonesuch", "Ann,bot:random,bot:random"), ("jacynth", "Ann,bot:random"),
+                        ("adaman", "Ann"), ("suitcases", "Ann,bot:random")):
+        app = make_app(game, seats, seed=5)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            chain = app.screen.focus_chain
+            assert chain
+            for w in chain:
+                assert isinstance(w, (CardStrip, GridView, Button)), f"{game}: {w!r} is a stop without a highlight"

@@ -43,7 +43,7 @@ async def test_finished_trick_is_held_with_its_winner() -> None:
             await press(pilot, "t")
         text = screen_text(app)
         assert f"won by {winner}" in text
-        assert "★" in text and "won" in text
+        assert "♛" in text and "won" in text
         assert view.showing_last
         await press(pilot, "t")  # put away: the trick area is the trick being played again
         assert not view.showing_last

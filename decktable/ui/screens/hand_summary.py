@@ -75,7 +75,7 @@ class HandSummaryScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="summary-box"):
             yield Static(Text(f"{self.row_name} {self.number} is over"), id="summary-title")
-            with VerticalScroll(id="summary-scroll"):
+            with VerticalScroll(id="summary-scroll", can_focus=False):
                 yield Static(self._scores(), id="summary-scores")
                 if self.why:
                     yield Static(Text("\n".join(self.why)), id="summary-why")

@@ -24,15 +24,16 @@ if TYPE_CHECKING:
 
 
 class ResultsScreen(Screen[str]):
-    """Dismisses with "rematch" (r), "replay" (d: the same deal), "new" (n: a new game, from the
-    lobby) or "lobby" (q, Esc)."""
+    """Dismisses with "rematch" (r), "replay" (d: the same deal), "new" (Enter or n: a new game,
+    from the lobby) or "lobby" (q, Esc)."""
 
     CSS_PATH = Path(themes.__file__).parent / "table.tcss"
+    AUTO_FOCUS = ""  # nothing focused at first: Enter is a new game until Tab reaches a button
 
     BINDINGS: list[BindingType] = [
         Binding("r", "rematch", "Rematch"),
         Binding("d", "replay", "Replay this deal"),
-        Binding("n", "new_game", "New game"),
+        Binding("enter,n", "new_game", "New game"),
         Binding("q,escape", "lobby", "Lobby"),
         Binding("L", "history", "Whole game"),
     ]
@@ -111,7 +112,8 @@ class ResultsScreen(Screen[str]):
 
         for notice in history.take_notices():  # the history was damaged and moved aside
             self.notify(notice, title="Play history", severity="warning", timeout=12, markup=False)
-        self.query_one("#results-rematch", Button).focus()
+        # no button has the focus at first (AUTO_FOCUS): Enter is a new game, as it always was;
+        # Tab reaches the buttons, and r and d choose them from anywhere
 
     def _names(self) -> list[str]:
         return [s.name for s in self.match.seats]

@@ -1,10 +1,7 @@
-"""TableScreen: the base of every table layout. It holds the Match and runs the turn loop.
-
-The loop, after mounting and after every action: let bots act one at a time (with the app's
-`bot_delay` pause between moves so a person can follow), then find the human to act. If the
-Match says a hand-off curtain is needed, the table is first redrawn as a spectator sees it (no
-hand of anyone on screen), the curtain goes up, and only when the named player presses Enter is
-that player's view drawn. When the game is over the results screen goes up.
+"""TableScreen: the base of every table layout. It draws the Match and takes input; the turn
+loop — whose turn, bots (thinking in the worker process), the hand-off curtain, hand summaries,
+results and hints — is its TableController (decktable/ui/controller.py), which tells it when to
+redraw. `H` asks for a hint (`show_hint` highlights it).
 
 Everything drawn comes from `match.observe()`; the screen never reads the match's state. Input
 is generic: a card with legal actions is chosen from a hand or a zone; several actions on one card
@@ -69,11 +66,13 @@ class TableScreen(MarkedPlays, Screen[None]):
         Binding("question_mark", "rules", "Rules"),
         Binding("u", "undo", "Undo"),
         Binding("l", "toggle_log", "Log"),
-        Binding("L", "history", "Whole game"),
+        # the footer is full at 80 columns: the whole game (L) is in the help, the README and
+        # on the results screen's footer
+        Binding("L", "history", "Whole game", show=False),
         Binding("pageup", "log_back", "Log back", show=False),
         Binding("pagedown", "log_forward", "Log forward", show=False),
+        Binding("H", "hint_move", "Hint"),  # before `i`: shown in the footer at 80 columns too
         Binding("i", "inspect", "Card info"),
-        Binding("H", "hint_move", "Hint"),
         Binding("escape", "cancel", "Back"),
         Binding("q", "lobby", "Lobby"),
     ]
@@ -100,7 +99,9 @@ class TableScreen(MarkedPlays, Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="table-body"):
-            with VerticalScroll(id="table-main"):
+            # no focus stop of its own (it has no highlight); a focused card row or the grid
+            # is scrolled into view
+            with VerticalScroll(id="table-main", can_focus=False):
                 yield from self.compose_main()
             with Vertical(id="table-side"):
                 yield Static(self.match.game.info.name, id="table-title")
@@ -133,13 +134,25 @@ class TableScreen(MarkedPlays, Screen[None]):
     def curtain_up(self) -> bool:
         return self.controller.curtain_up
 
+    @curtain_up.setter
+    def curtain_up(self, value: bool) -> None:
+        self.controller.curtain_up = value
+
     @property
     def results_shown(self) -> bool:
         return self.controller.results_shown
 
+    @results_shown.setter
+    def results_shown(self, value: bool) -> None:
+        self.controller.results_shown = value
+
     @property
     def summary_up(self) -> bool:
         return self.controller.summary_up
+
+    @summary_up.setter
+    def summary_up(self, value: bool) -> None:
+        self.controller.summary_up = value
 
     @property
     def bot_delay(self) -> float:
@@ -489,6 +502,10 @@ class TableScreen(MarkedPlays, Screen[None]):
     def on_grid_view_cell_chosen(self, event: GridView.CellChosen) -> None:
         event.stop()
         self.choose_cell(event.cell)
+
+    def on_action_bar_rebuilt(self, event: ActionBar.Rebuilt) -> None:
+        event.stop()
+        self.call_after_refresh(self.focus_best)  # the new buttons exist only now
 
     def on_action_bar_action_chosen(self, event: ActionBar.ActionChosen) -> None:
         event.stop()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.widgets import Button
 
@@ -27,16 +27,18 @@ class ActionButton(Button):
         self.press()
 
 
-class ActionBar(Vertical, can_focus=False):
+class ActionBar(VerticalScroll, can_focus=False):
     """Rows of buttons, rebuilt only when the set of actions (or the bar's width) changes. When
-    they do not fit on one line they wrap onto more lines (King's six contracts at 80 columns),
-    so no button is ever out of sight."""
+    they do not fit on one line they wrap onto more lines (King's six contracts at 80 columns);
+    beyond four lines (Rally's bargains) the rows scroll, the focused button always in view."""
 
     DEFAULT_CSS = """
     ActionBar {
         height: auto;
         min-height: 1;
+        max-height: 4;
         width: 1fr;
+        scrollbar-size-vertical: 1;
     }
     ActionBar > .action-row {
         height: auto;
@@ -66,10 +68,18 @@ class ActionBar(Vertical, can_focus=False):
         def control(self) -> ActionBar:
             return self.bar
 
+    class Rebuilt(Message):
+        """The new buttons are mounted (the table may now put the focus on one)."""
+
+        def __init__(self, bar: ActionBar) -> None:
+            super().__init__()
+            self.bar = bar
+
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.actions: list[ActionView] = []
         self._built_width = 0
+        self._grouping: list[list[int]] = []
 
     def compose(self) -> ComposeResult:
         yield from ()
@@ -86,24 +96,43 @@ class ActionBar(Vertical, can_focus=False):
         width = self.content_size.width or (self.app.size.width - 2 if self.is_attached else 78)
         return max(10, width)
 
-    def _build(self) -> None:
-        """Lay the buttons out in rows that fit the bar's width."""
-        room = self._room()
-        self._built_width = room
-        self.remove_children()
-        rows: list[list[Button]] = []
+    def _rows(self, room: int) -> list[list[int]]:
+        """The buttons' indices, row by row, for a bar `room` cells wide."""
+        rows: list[list[int]] = []
         used = 0
         for i, a in enumerate(self.actions):
             need = max(8, Text(a.label).cell_len + 2) + 1  # a compact button, its margin
             if not rows or (used + need > room and rows[-1]):
                 rows.append([])
                 used = 0
-            rows[-1].append(ActionButton(a.label, name=f"action-{i}", compact=True, classes="action-button"))
+            rows[-1].append(i)
             used += need
-        self.mount_all([Horizontal(*row, classes="action-row") for row in rows])
+        return rows
+
+    def _build(self) -> None:
+        """Lay the buttons out in rows that fit the bar's width."""
+        room = self._room()
+        self._built_width = room
+        self._grouping = self._rows(room)
+        self.remove_children()
+        mounting = self.mount_all([
+            Horizontal(*(ActionButton(self.actions[i].label, name=f"action-{i}", compact=True,
+                                      classes="action-button") for i in row), classes="action-row")
+            for row in self._grouping
+        ])
+
+        async def announce() -> None:
+            await mounting
+            self.post_message(self.Rebuilt(self))
+
+        self.call_later(announce)
 
     def on_resize(self) -> None:
-        if self.actions and self._room() != self._built_width:
+        room = self._room()
+        if not self.actions or room == self._built_width:
+            return
+        self._built_width = room
+        if self._rows(room) != self._grouping:  # only when the rows change (a focused button stays)
             self._build()
 
     @property

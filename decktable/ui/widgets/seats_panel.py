@@ -88,7 +88,8 @@ class SeatsPanel(Widget):
             score = f"{s.score:g}" if isinstance(s.score, float) else str(s.score)
             line.append(f" {score:>4}")
             if s.seat == self.thinking:
-                line.append(" …" if crowded else " thinking…", style=style + Style(italic=True))
+                mark = " …" if crowded else " thinks" if self.compact else " thinking…"  # as wide as a level
+                line.append(mark, style=style + Style(italic=True))
             elif s.seat in self.bots and not crowded:
                 level = self.levels.get(s.seat, "random")
                 line.append(f" {level}" if level != "random" else " bot", style=muted)

@@ -180,7 +180,7 @@ class TrickView(Widget):
             names, labels, cards, notes = Text(), Text(), Text(), Text()
             for seat in range(start, min(start + n, len(self.seats))):
                 name = self._seat_name(seat)
-                mark = " ▸" if seat in to_act else " ★" if seat == winner else ""
+                mark = " ▸" if seat in to_act else " ♛" if seat == winner else ""
                 name_style = self._seat_style(seat)
                 if seat == winner:
                     name_style += Style(bold=True)

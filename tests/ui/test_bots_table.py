@@ -1,0 +1,208 @@
+"""Bots at the table (issue 9): a search bot thinks in the worker process while the table keeps
+answering keys; the seat is marked as thinking; undo and leaving the table cancel its move; the
+hint key (`H`) in a trick game, a board game and a solitaire; seat levels in the setup screen."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from table_driver import SIZE, make_app, screen_text, settle, table, viewer_obs  # noqa: E402
+from textual.widgets import Button  # noqa: E402
+
+from decktable.ui.widgets.card_strip import CardStrip  # noqa: E402
+from decktable.ui.widgets.grid_view import GridView  # noqa: E402
+from decktable.ui.widgets.seats_panel import SeatsPanel  # noqa: E402
+
+#: nonesuch, seed 2: Ann (seat 0) bids first, then the strong bot in seat 1
+STRONG = "Ann,bot:strong,bot:random,bot:random"
+
+
+def frame(app) -> list[tuple[str, str]]:
+    """What is on the terminal, with styles (a cursor is a style, not text)."""
+    return [(seg.text, str(seg.style)) for strip in app.screen._compositor.render_strips() for seg in strip]
+
+
+async def wait_for(pilot, cond, limit: float = 15.0, step: float = 0.05) -> None:
+    end = time.monotonic() + limit
+    while not cond():
+        assert time.monotonic() < end, "timed out"
+        await pilot.pause(step)
+
+
+async def bid_and_let_the_strong_bot_think(pilot, app) -> None:
+    await wait_for(pilot, lambda: isinstance(app.focused, Button) and viewer_obs(app).legal)
+    await pilot.press("enter")  # Ann bids SOME (the first button)
+    ctl = table(app).controller
+    await wait_for(pilot, lambda: ctl.thinking == 1)
+
+
+async def test_a_strong_bots_move_arrives_while_the_table_answers_keys() -> None:
+    """Jacynth, seed 3: the strong bot (seat 1) moves first and searches to its time cap (~1 s);
+    meanwhile cursor moves in Ann's hand are answered and drawn at once."""
+    app = make_app("jacynth", "Ann,bot:strong", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = table(app)
+        match, ctl = screen.match, screen.controller
+        await wait_for(pilot, lambda: ctl.thinking == 1)
+        pending = ctl._pending
+        assert pending is not None and len(match.log) == 0
+        hand = next(s for s in screen.query(CardStrip) if s.display and s.cards)
+        hand.focus()
+        await pilot.pause()
+        assert "thinking" in screen_text(app)  # the seat mark and the status line
+        assert screen.query_one(SeatsPanel).thinking == 1
+        answered = []
+        for i in range(40):
+            if pending.finished:
+                break
+            before, frame_before = hand.cursor, frame(app)
+            t0 = time.monotonic()
+            await pilot.press("right" if i % 2 == 0 else "left")
+            await pilot.pause()
+            if pending.finished:
+                break
+            answered.append(time.monotonic() - t0)
+            assert hand.cursor != before and frame(app) != frame_before  # drawn at once
+        assert len(answered) >= 3, answered  # keys were answered while the worker searched
+        assert max(answered) < 0.5, answered
+        await wait_for(pilot, lambda: len(match.log) >= 1 and ctl.thinking is None)
+        assert match.log[0].seat == 1  # the strong bot's move arrived
+        await settle(pilot)
+        assert "thinking" not in screen_text(app)
+
+
+async def test_undo_during_a_bots_turn_cancels_its_move() -> None:
+    app = make_app("nonesuch", STRONG, seed=2)
+    app.bot_delay = 1.5  # the pace: the bot's move cannot land before the key below
+    async with app.run_test(size=SIZE) as pilot:
+        await bid_and_let_the_strong_bot_think(pilot, app)
+        screen = table(app)
+        match, ctl = screen.match, screen.controller
+        pending = ctl._pending
+        await pilot.press("u")
+        await settle(pilot)
+        assert len(match.log) == 0 and ctl.thinking is None and not ctl.busy
+        assert pending is not None and pending.done() and pending.result(0) is None
+        assert match.to_act() == (0,) and viewer_obs(app).phase == "bid"
+        await pilot.pause(2.0)  # longer than the strong bot thinks and the pace: its answer never lands
+        assert len(match.log) == 0
+        assert any("took back" in str(n.message) for n in app._notifications)
+
+
+async def test_leaving_the_table_during_a_bots_turn_cancels_it() -> None:
+    from decktable.ui.screens.lobby import LobbyScreen
+
+    app = make_app("nonesuch", STRONG, seed=2)
+    app.bot_delay = 1.5  # the pace: the bot's move cannot land before the key below
+    async with app.run_test(size=SIZE) as pilot:
+        await bid_and_let_the_strong_bot_think(pilot, app)
+        screen = table(app)
+        match, ctl = screen.match, screen.controller
+        pending = ctl._pending
+        await pilot.press("q")
+        await settle(pilot)
+        assert isinstance(app.screen, LobbyScreen)
+        assert pending is not None and pending.done() and pending.result(0) is None
+        assert ctl.thinking is None and not ctl.busy
+        await pilot.pause(2.0)
+        assert len(match.log) == 1  # only Ann's bid: the bot's move was dropped
+
+
+async def ask_hint(pilot, app):
+    screen = table(app)
+    await pilot.press("H")
+    await wait_for(pilot, lambda: screen.controller.hint is not None and not screen.controller.hinting)
+    await settle(pilot)
+    return screen.controller.hint
+
+
+async def test_hint_key_in_a_trick_game() -> None:
+    app = make_app("nonesuch", "Ann,bot:random,bot:random,bot:random", seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.focused, Button) and viewer_obs(app).legal)
+        obs = viewer_obs(app)
+        steps = len(table(app).match.log)
+        hint = await ask_hint(pilot, app)
+        view = next(a for a in obs.legal if a.text == hint.action)
+        assert hint.seat == 0 and "playouts" in hint.why
+        assert isinstance(app.focused, Button) and str(app.focused.label) == view.label  # highlighted
+        assert f"Hint: {view.label}" in screen_text(app)
+        assert len(table(app).match.log) == steps  # a hint plays nothing
+        await pilot.press("enter")  # the hinted bid, as highlighted
+        await settle(pilot)
+        assert table(app).match.log[steps].action == hint.action
+        assert table(app).controller.current_hint() is None  # the position moved on
+
+
+async def test_hint_key_in_a_board_game() -> None:
+    app = make_app("jacynth", "Ann,bot:random", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = table(app)
+        await wait_for(pilot, lambda: bool(viewer_obs(app).legal))
+        obs = viewer_obs(app)
+        hint = await ask_hint(pilot, app)
+        view = next(a for a in obs.legal if a.text == hint.action)
+        assert view.card is not None
+        focused = app.focused
+        assert isinstance(focused, CardStrip) and focused.current == view.card
+        if view.cell is not None:
+            assert screen.query_one(GridView).cell == view.cell
+        assert "Hint:" in screen_text(app)
+
+
+async def test_hint_key_in_a_solitaire_marks_the_game() -> None:
+    from decktable.store import history
+
+    app = make_app("adaman", "Ann", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: bool(viewer_obs(app).legal))
+        obs = viewer_obs(app)
+        hint = await ask_hint(pilot, app)
+        assert hint.action in {a.text for a in obs.legal}
+        view = next(a for a in obs.legal if a.text == hint.action)
+        if view.card is not None:
+            assert isinstance(app.focused, CardStrip) and app.focused.current == view.card
+        match = table(app).match
+        assert match.hints == 1
+    # the history keeps it: a hinted game is marked in the statistics
+    history.add("adaman", [{"name": "Ann", "kind": "human"}], [3], [1], won=[True], match_id="h1",
+                hints=match.hints)
+    history.add("adaman", [{"name": "Ann", "kind": "human"}], [5], [1], won=[True], match_id="h2")
+    st = history.stats()["adaman"]
+    assert st.played == 2 and st.hinted == 1
+    assert [r.hints for r in history.recent(2)] == [0, 1]
+
+
+async def test_seat_levels_in_setup_and_the_seats_panel() -> None:
+    from textual.widgets import Select
+
+    from decktable.ui.app import DeckTableApp
+
+    app = DeckTableApp(bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.open_setup("nonesuch")  # type: ignore[attr-defined]
+        await pilot.pause()
+        setup = app.screen
+        assert setup.query_one("#kind-1", Select).value == "bot:medium"  # plain "bot" is medium
+        setup.query_one("#kind-1", Select).value = "bot:strong"
+        setup.query_one("#kind-2", Select).value = "bot:easy"
+        await pilot.pause()
+        seats = setup.seats()
+        assert [(s.kind, s.level) for s in seats[:3]] == [("human", "random"), ("bot", "strong"),
+                                                          ("bot", "easy")]
+        setup.remember_seats(seats)  # what Start does: the levels are kept for next time
+    from decktable.store import prefs
+
+    saved, _ = prefs.load()
+    assert [(s.kind, s.level) for s in saved.seats["nonesuch"][:3]] == [("human", ""), ("bot", "strong"),
+                                                                       ("bot", "easy")]
+    app = make_app("nonesuch", "Ann,bot:strong,bot:easy,bot:random", seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "strong" in text and "easy" in text
