@@ -60,6 +60,7 @@ class GlyphSet:
     four_colour: bool = False
     picked: str = "✓"  # a card marked for a play of several cards
     special: str = "★"  # a card the game makes special now (a trump, a penalty card)
+    new: str = "✦"  # a card just drawn: new in the seat's hand since it last acted
 
 
 FRENCH_RANKS: dict[int, str] = {11: "J", 12: "Q", 13: "K", 14: "A"}
@@ -136,6 +137,7 @@ ASCII = GlyphSet(
     },
     picked="*",
     special="+",
+    new="!",
 )
 
 UNICODE_FOUR = replace(UNICODE, name="four-colour", four_colour=True)

@@ -96,6 +96,9 @@ class TrickView(BaseModel):
     note: str = ""  # e.g. "Suns named" or "TRUMP led"
     last: list[TrickPlay] = Field(default_factory=list)  # the previous trick, for a glance back
     last_winner: int | None = None
+    #: tricks have been played but the previous one is turned face down by the rules (no look
+    #: back, e.g. Schnapsen, Bura): the table says so instead of "No trick played yet"
+    last_hidden: bool = False
 
 
 class ActionView(BaseModel):
@@ -151,6 +154,9 @@ class Observation(BaseModel):
     #: cards this game makes special now, among the cards this seat sees: slug -> a short reason
     #: ("trump", "Personality: trump", "penalty"); the hand marks them (Game.card_mark)
     card_marks: dict[str, str] = Field(default_factory=dict)
+    #: cards already chosen for a move still being made (an Adaman payment, a meld being
+    #: built), among the cards this seat sees; the table marks them as chosen (✓)
+    chosen: list[str] = Field(default_factory=list)
 
     def zone(self, name: str) -> ZoneView | None:
         for z in self.zones:

@@ -1,5 +1,6 @@
-"""Preferences remembered between runs: the colour theme, the card set, and the last seats of each
-game (how many players, and each seat's name and whether a person or a bot sits there).
+"""Preferences remembered between runs: the colour theme, the card set, the order of the hand, and
+the last seats of each game (how many players, and each seat's name and whether a person or a
+bot sits there).
 
 They live in `preferences.json` in the user's config folder (platformdirs' user_config_dir,
 `~/.config/decktable` on Linux). `DECKTABLE_CONFIG` names another folder (tests use it); without
@@ -28,6 +29,7 @@ VERSION = 1
 MAX_BYTES = 256 * 1024  # far more than any real preference file
 MAX_GAMES = 200
 KINDS = ("human", "bot")
+HAND_ORDERS = ("dealt", "suit", "rank")  # decktable.ui.hand_order.ORDERS, without the import
 LEVELS = ("random", "easy", "medium", "strong")  # decktable.bots.BOT_LEVELS, without the import
 
 
@@ -60,12 +62,15 @@ class Preferences:
     cards: str | None = None
     #: game id -> the seats last used, in order (their number is the player count)
     seats: dict[str, list[SeatPref]] = field(default_factory=dict)
+    #: how the player's own hand is shown: "dealt" (the game's order), "suit" or "rank"
+    hand_order: str = "dealt"
 
     def to_json(self) -> dict[str, Any]:
         return {
             "version": VERSION,
             "theme": self.theme,
             "cards": self.cards,
+            "hand_order": self.hand_order,
             "seats": {g: [{"name": s.name, "kind": s.kind, **({"level": s.level} if s.level else {})}
                           for s in seats] for g, seats in self.seats.items()},
         }
@@ -96,6 +101,8 @@ def parse(data: Any) -> Preferences:
         raise BadPreferences(f"written by a newer decktable (version {version!r})")
     prefs = Preferences(theme=_text_or_none(data.get("theme"), "the theme"),
                         cards=_text_or_none(data.get("cards"), "the card set"))
+    order = data.get("hand_order", "dealt")  # older files have none
+    prefs.hand_order = order if order in HAND_ORDERS else "dealt"
     seats = data.get("seats", {})
     if not isinstance(seats, dict):
         raise BadPreferences("the seats are not a table of games")

@@ -105,6 +105,9 @@ class TableController:
         self.summary_up = False
         self._bot_timer: Any = None  # an in-process bot's pause
         self._held_trick: tuple[tuple[int, str], ...] | None = None  # the trick bot_pause held
+        #: the last completed trick each human has seen held (several humans: after a curtain,
+        #: a trick finished since is shown again to the human now at the table)
+        self._trick_seen: dict[int, tuple[tuple[int, str], ...]] = {}
         self._sheet_seen = len(match.observe().score_sheet)  # hands already summed up
         self._summary_step = len(match.log)  # the log's length at the last hand summary
         #: the bot seat whose move the worker is computing, if any
@@ -193,6 +196,25 @@ class TableController:
             return
         m.show(seat)
         view.redraw()
+        self._saw_trick(seat)
+
+    def _saw_trick(self, seat: int, missed: bool = False) -> None:
+        """`seat`'s view is on the screen: a finished trick held on the table is seen. After a
+        curtain (`missed`), a trick finished since this human last saw one (the next trick
+        already begun, by a bot or another human) is shown again, its winner marked, until
+        the next card (the screen's show_missed_trick; its cards are public)."""
+        trick = self.match.observe().trick
+        if trick is None or not trick.last:
+            return
+        key = tuple((p.seat, p.card) for p in trick.last)
+        if key == self._trick_seen.get(seat):
+            return
+        if trick.plays:
+            show = getattr(self.view, "show_missed_trick", None)
+            if not missed or show is None:
+                return
+            show()
+        self._trick_seen[seat] = key
 
     def show_hand_summary(self) -> bool:
         """A hand (round, year) has just been scored: its summary goes up and waits for a person
@@ -448,6 +470,7 @@ class TableController:
             self.curtain_up = False
             self.match.show(seat)
             self.view.redraw()
+            self._saw_trick(seat, missed=True)
 
         self.app.push_screen(CurtainScreen(name), lifted)
 
@@ -475,6 +498,9 @@ class TableController:
         """A move of the human at `seat` (raises DeckTableError, nothing changed, if refused);
         the screen then calls `advance`."""
         self.match.act(seat, action)
+        memory = getattr(self.view, "new_cards", None)
+        if memory is not None:
+            memory.acted(seat)  # what the seat held is no longer "just drawn"
         self.clear_hint()
 
     def undo(self, seat: int) -> str:

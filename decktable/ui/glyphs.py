@@ -180,9 +180,9 @@ def _trump_title(kind: str, name: str, short: str) -> str:
 
 
 def card_caption(slug: str, family: str = "decktet", width: int = 10) -> str:
-    """The short name cut to `width` cells: a French card too long for it is captioned by its
-    suit alone (`Hearts` under `J♥`: the label above already gives the rank); anything else is
-    cut with an ellipsis."""
+    """The short name cut to `width` cells: a French face or ace too long for it is captioned by
+    its rank alone (`Queen` under `Q♥`), a number card by its suit (`Diamonds` under `10♦`: the
+    label above gives the rest); anything else is cut with an ellipsis."""
     name = card_name(slug, family)
     if len(name) <= width:
         return name
@@ -192,8 +192,13 @@ def card_caption(slug: str, family: str = "decktet", width: int = 10) -> str:
     faces = _current.families.get(family)
     if faces is not None and faces.names and _rn and len(_rn) <= width:
         return _rn  # `Cavalier` under `C○`: the label above already gives the suit
-    if family != "decktet" and kind != "unknown" and len(suits) == 1 and len(suits[0]) <= width:
-        return suits[0].capitalize()
+    if family != "decktet" and kind != "unknown" and len(suits) == 1:
+        # a face or an ace is captioned by its rank (`Queen` under `Q♠`: the label gives the
+        # suit, and `Q` alone is easily misread); a number card by its suit
+        if _rn and not _rn.isdigit() and len(_rn) <= width:
+            return _rn
+        if len(suits[0]) <= width:
+            return suits[0].capitalize()
     return name[: max(0, width - 1)] + "…"
 
 

@@ -409,7 +409,8 @@ class Adaman(Game):
                 )
         if st.options.scoring:
             status["Score" if st.over else "Controlled ranks"] = str(st.scores[0])
-        return {"phase": self.phase(st), "prompt": prompt, "status": status, "extra": extra}
+        return {"phase": self.phase(st), "prompt": prompt, "status": status, "extra": extra,
+                "chosen": list(extra["chosen"])}
 
     def label(self, state: AdamanState, action: Action) -> str:
         verb = action.verb

@@ -13,7 +13,7 @@ INFO = dict(
     hidden_information=True,
     simultaneous=True,
     solo=False,
-    source="Traditional; the rule text of seed 004 (traditional deck games), RULES.md section 14",
+    source="Traditional (Russia); common rules as described on pagat.com",
 )
 
 

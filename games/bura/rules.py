@@ -769,6 +769,7 @@ class Bura(Game):
             note=" · ".join(note),
             last=last,
             last_winner=st.last_winner if st.last else None,
+            last_hidden=not st.last and sum(st.tricks) > 0,  # won piles are face down to all
         )
         extra = {
             "hand": st.hand_no,

@@ -13,7 +13,7 @@ INFO = dict(
     hidden_information=True,
     simultaneous=False,
     solo=False,
-    source="Traditional (Sweden); rule text in 'Traditional deck games' (seed 004), RULES.md section 15",
+    source="Traditional (Sweden); common rules as described on pagat.com",
 )
 
 

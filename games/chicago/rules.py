@@ -748,7 +748,8 @@ class Chicago(Game):
                 facts["This hand"] = f"+{st.hand_pts[s]}"
             seat_facts[s] = facts
         plays = [TrickPlay(seat=p, card=SLUG[c]) for p, c in st.trick]
-        last = [] if st.trick else [TrickPlay(seat=p, card=SLUG[c]) for p, c in st.last]
+        # the previous trick, for a glance back (`t`), as at every other trick table
+        last = [TrickPlay(seat=p, card=SLUG[c]) for p, c in st.last]
         note = "No trumps; follow suit"
         if st.phase in (DRAW, SHOW):
             note = f"{stage} · then five tricks, no trumps; follow suit"

@@ -14,7 +14,7 @@ INFO = dict(
     hidden_information=True,
     simultaneous=False,
     solo=False,
-    source="Traditional (Canary Islands); seed 004, RULES.md section 20, with Canarian sources",
+    source="Traditional (Canary Islands); common rules as described on pagat.com and by Canarian players",
 )
 
 

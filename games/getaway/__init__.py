@@ -13,7 +13,7 @@ INFO = dict(
     hidden_information=True,
     simultaneous=False,
     solo=False,
-    source="Traditional; rules text of seed 004",
+    source="Traditional (India); common rules as described on pagat.com",
     best="low",
 )
 

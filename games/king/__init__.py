@@ -13,7 +13,7 @@ INFO = dict(
     hidden_information=True,
     simultaneous=False,
     solo=False,
-    source="Traditional (Russia, Europe, South America); rules text of seed 004",
+    source="Traditional (Russia, Europe, South America); common rules as described on pagat.com",
 )
 
 

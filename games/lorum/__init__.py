@@ -13,7 +13,7 @@ INFO = dict(
     hidden_information=True,
     simultaneous=False,
     solo=False,
-    source="Traditional (Hungary); the rule text of seed 004 (traditional deck games), RULES.md section 17",
+    source="Traditional (Hungary); common rules as described on pagat.com",
 )
 
 

@@ -12,7 +12,7 @@ INFO = dict(
     hidden_information=True,
     simultaneous=False,
     solo=False,
-    source="Traditional Norwegian game (seed 004; pagat.com and gamerules.com readings)",
+    source="Traditional (Norway); common rules as described on pagat.com and gamerules.com",
 )
 
 

@@ -13,7 +13,7 @@ INFO = dict(
     hidden_information=True,
     simultaneous=False,
     solo=False,
-    source="Traditional (French); rules text of seed 004",
+    source="Traditional (France); common rules as described on pagat.com",
     best="low",
 )
 

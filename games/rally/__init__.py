@@ -13,8 +13,8 @@ INFO = dict(
     hidden_information=True,
     simultaneous=False,
     solo=False,
-    source="Seed 003 (a four-player reduced-tarot game from bunburysgamesforloka.blogspot.com), "
-    "RULES.md section 11",
+    source="A four-player game for a reduced tarot deck, from the blog "
+    "bunburysgamesforloka.blogspot.com",
 )
 
 

@@ -12,7 +12,7 @@ INFO = dict(
     hidden_information=True,
     simultaneous=False,
     solo=False,
-    source="Traditional (Austria); rule text in 'Traditional deck games' (seed 004)",
+    source="Traditional (Austria); common rules as described on pagat.com",
 )
 
 

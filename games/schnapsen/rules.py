@@ -643,8 +643,10 @@ class Schnapsen(Game):
         return [
             Zone("hand0", st.hands[0], Vis.OWNER, 0, f"{n[0]}'s hand", "hand"),
             Zone("hand1", st.hands[1], Vis.OWNER, 1, f"{n[1]}'s hand", "hand"),
-            Zone("shown0", st.shown[0], Vis.PUBLIC, 0, f"Shown by {n[0]} (still in hand)", "row"),
-            Zone("shown1", st.shown[1], Vis.PUBLIC, 1, f"Shown by {n[1]} (still in hand)", "row"),
+            # shown cards are still in the hand, open to both: a second "hand" zone of the seat
+            # (the hand counts and the owner's hand view include them; others see them as a row)
+            Zone("shown0", st.shown[0], Vis.PUBLIC, 0, f"Shown by {n[0]} (still in hand)", "hand"),
+            Zone("shown1", st.shown[1], Vis.PUBLIC, 1, f"Shown by {n[1]} (still in hand)", "hand"),
             Zone("upcard", st.up_zone, Vis.PUBLIC, None, "Trump card" + closed, "row"),
             Zone("stock", st.stock, Vis.NOBODY, None, "Stock (closed)" if st.closer >= 0 else "Stock", "pile"),
             Zone("trick", [c for _, c in st.trick], Vis.PUBLIC, None, "Trick", "row"),
@@ -658,7 +660,10 @@ class Schnapsen(Game):
 
     def card_mark(self, state: State, card: int) -> str:
         st: SchnapsenState = state  # type: ignore[assignment]
-        return "trump" if SUIT_IX[card] == st.trump else ""
+        trump = SUIT_IX[card] == st.trump
+        if card in st.shown[0] or card in st.shown[1]:
+            return "shown trump" if trump else "shown"
+        return "trump" if trump else ""
 
     def card_facts(self, card: Any, obs: Any, options: Any) -> list[tuple[str, str]]:
         out = [("Card points", f"{PTS[card.id]} (Ace 11, Ten 10, King 4, Queen 3, Jack 2)"),
@@ -722,6 +727,7 @@ class Schnapsen(Game):
             note=note,
             last=last,
             last_winner=st.last_winner if last and st.last_winner >= 0 else None,
+            last_hidden=bool(st.trick and st.last),  # taken tricks are not looked at again
         )
         extra: dict[str, Any] = {
             "hand": st.hand_no,
@@ -765,13 +771,31 @@ class Schnapsen(Game):
             return f"Waiting for {who} to lead from the marriage."
         if not st.trick:
             if mine:
-                return "Your lead. Before leading you may exchange the trump Jack, close the stock, show a marriage or claim 66."
+                return self._lead_prompt(st)
             return f"Waiting for {who} to lead."
         if mine:
             if self.strict(st):
                 return "Follow suit and beat the card if you can; if you cannot follow, play a trump."
             return "Play any card: no need to follow suit while the stock is open."
         return f"Waiting for {who} to play."
+
+    def _lead_prompt(self, st: SchnapsenState) -> str:
+        """The leader's prompt, naming only what is possible before this lead."""
+        seat = st.turn
+        verbs = {a.verb for a in self.legal_actions(st, seat)}
+        options = []
+        if "exchange" in verbs:
+            options.append("exchange the trump Jack")
+        if "close" in verbs:
+            options.append("close the stock")
+        if "marry" in verbs:
+            options.append("show a marriage")
+        if "claim" in verbs:
+            options.append("claim 66")
+        if not options:
+            return "Your lead: play any card."
+        words = options[0] if len(options) == 1 else ", ".join(options[:-1]) + " or " + options[-1]
+        return f"Your lead. Before leading you may {words}."
 
     def label(self, state: State, action: Action) -> str:
         st: SchnapsenState = state  # type: ignore[assignment]

@@ -13,7 +13,7 @@ INFO = dict(
     hidden_information=True,
     simultaneous=False,
     solo=False,
-    source="Traditional (Netherlands); seed 004, with pagat.com and Wikipedia readings",
+    source="Traditional (Netherlands); common rules as described on pagat.com and Wikipedia",
 )
 
 

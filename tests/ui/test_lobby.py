@@ -141,7 +141,7 @@ async def test_keyboard_select_setup_and_start(fixed_games, monkeypatch) -> None
         await pilot.pause()
         assert len(started.matches) == 1
         match = started.matches[0]
-        assert [(s.name, s.kind) for s in match.seats] == [("Ann", "human"), ("Bot 2", "bot")]
+        assert [(s.name, s.kind) for s in match.seats] == [("Ann", "human"), ("Bot 1", "bot")]  # as `decktable play` names them
         assert match.seed == 42
         assert match.options == {"draws": 3, "lowball": False, "pace": "calm"}
         # an optional number: blank is the default, a number is used

@@ -173,3 +173,33 @@ async def test_every_focus_stop_has_a_highlight() -> None:
             assert chain
             for w in chain:
                 assert isinstance(w, (CardStrip, GridView, Button)), f"{game}: {w!r} is a stop without a highlight"
+
+
+async def test_adaman_payment_marks_spent_cards_and_no_blind_tab_stop() -> None:
+    """QA (seed 3, 80×24): while paying, the resources already spent carry the chosen mark
+    (✓) and the first Tab goes somewhere with a visible cursor (never the empty Controlled row)."""
+    from decktable.ui.glyphs import current_card_set
+    from decktable.ui.widgets.zone_row import ZoneRow
+
+    app = make_app("adaman", "Ann", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press(pilot, "H", "enter", "enter")
+        obs = viewer_obs(app)
+        assert obs.phase == "pay" and obs.chosen, obs.prompt
+        rows = {r.zone: r for r in table(app).query(ZoneRow)}
+        resources = rows["resources"]
+        assert resources.chosen == frozenset(obs.chosen)
+        lines = screen_text(app).splitlines()
+        tick = current_card_set().picked
+        for slug in obs.chosen:
+            name = slug.replace("-", " ").title()[:8]
+            line = next(ln for ln in lines if name in ln)
+            before = line[: line.index(name)]
+            assert tick in before.split("▊")[-1][-4:], f"{slug} is not marked as chosen: {line!r}"
+        unspent = [c for c in resources.cards if c not in obs.chosen]
+        assert unspent
+        for _ in range(len(rows) + 3):  # every Tab stop can be seen and used
+            await press(pilot, "tab")
+            focused = app.focused
+            assert not (isinstance(focused, ZoneRow) and not focused.cards), f"Tab went to an empty row {focused.zone}"

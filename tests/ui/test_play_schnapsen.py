@@ -92,3 +92,32 @@ async def test_schnapsen_two_humans_keep_hands_private() -> None:
         assert checks["curtain"] >= 10 and checks["turn"] >= 10 and checks["shown"] >= 1, checks
         await settle(pilot)
         assert isinstance(app.screen, ResultsScreen)
+
+
+async def test_schnapsen_exchanged_card_stays_in_the_hand_and_counts() -> None:
+    """QA: after the trump Jack exchange the card taken is shown to both but still in Ann's
+    hand: her hand shows and counts all five cards (no separate "Shown by Ann" box for her)."""
+    from table_driver import play, viewer_obs
+
+    from decktable.ui.widgets.hand_view import HandView
+    from decktable.ui.widgets.seats_panel import SeatsPanel
+    from decktable.ui.widgets.zone_row import ZoneRow
+
+    app = make_app("schnapsen", "Ann,bot", seed=6)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        obs = viewer_obs(app)
+        exchange = next(a for a in obs.legal if a.text == "exchange")
+        await play(pilot, app, exchange)
+        await settle(pilot)
+        obs = viewer_obs(app)
+        shown = obs.zone("shown0")
+        assert shown is not None and len(shown.cards) == 1
+        hand = table(app).query_one(HandView)
+        assert len(hand.cards) == 5 and shown.cards[0] in hand.cards
+        assert "(5)" in hand.title_text().plain
+        assert not any(r.zone == "shown0" and r.display for r in table(app).query(ZoneRow))
+        assert "Shown by Ann" not in screen_text(app)
+        lines = table(app).query_one(SeatsPanel)._lines()
+        assert not any(" 4c" in ln.plain for ln in lines), [ln.plain for ln in lines]
+        assert "exchange" not in obs.prompt

@@ -80,3 +80,57 @@ async def test_thricewise_two_humans_keep_choices_secret() -> None:
             line = [t for t in log_lines(match) if t.startswith("Cards revealed")][-1]
             assert "Ann:" in line and "Bea:" in line
         assert checks["curtain"] >= 4 and checks["choose"] >= 6
+
+
+def _reversed_cells(app, region) -> int:
+    """How many non-blank reversed (cursor) segments the screen draws inside `region`."""
+    n = 0
+    for y, strip in enumerate(app.screen._compositor.render_strips()):
+        if not region.y <= y < region.y + region.height:
+            continue
+        x = 0
+        for seg in strip:
+            if seg.style and seg.style.reverse and region.x <= x < region.right and seg.text.strip("▊ "):
+                n += 1
+            x += seg.cell_length
+    return n
+
+
+async def test_thricewise_placing_the_revealed_card_needs_no_extra_choice() -> None:
+    """QA (seed 4, 80×24): on Ann's placement the legal cells are lit at once, the cursor is on
+    the grid, Enter there places the revealed Desert; every Tab stop shows its cursor."""
+    from table_driver import press, viewer_obs
+
+    from decktable.ui.widgets.grid_view import GridView
+
+    app = make_app("thricewise", "Ann,Bea,bot", seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        match = table(app).match
+        for _ in range(8):
+            obs = viewer_obs(app)
+            if any(a.text.startswith("place") for a in obs.legal):
+                break
+            if table(app).curtain_up:
+                await press(pilot, "enter")
+                continue
+            from table_driver import play
+
+            await play(pilot, app, obs.legal[0])
+        obs = viewer_obs(app)
+        assert obs.seat == 0 and {a.card for a in obs.legal} == {"desert"}
+        grid = table(app).query_one(GridView)
+        cells = {a.cell for a in obs.legal}
+        assert grid.targets == cells, "the legal cells are highlighted at once"
+        assert "+" in screen_text(app)
+        assert app.focused is grid and grid.cell in cells
+        for _ in range(6):  # every Tab stop shows where the cursor is
+            focused = app.focused
+            assert _reversed_cells(app, focused.region), f"no visible cursor on {focused!r}"
+            await press(pilot, "tab")
+        while app.focused is not grid:
+            await press(pilot, "tab")
+        cell = grid.cell
+        await press(pilot, "enter")
+        assert any(t.startswith("Ann places") for t in log_lines(match)), log_lines(match)[-3:]
+        assert cell in [c for c, v in match.observe().board.cells.items() if v.card == "desert"]

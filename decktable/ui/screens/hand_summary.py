@@ -48,17 +48,21 @@ class HandSummaryScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape,q", "close", "Continue"),
+        Binding("up", "scroll_by(-1)", "Scroll", show=False),
+        Binding("down", "scroll_by(1)", "Scroll", show=False),
+        Binding("pageup", "scroll_by(-10)", "Scroll", show=False),
+        Binding("pagedown", "scroll_by(10)", "Scroll", show=False),
     ]
 
     DEFAULT_CSS = """
     HandSummaryScreen { align: center middle; }
     HandSummaryScreen > #summary-box {
-        width: auto; max-width: 90%; height: auto; max-height: 90%;
+        width: auto; height: auto; max-height: 90%;
         border: thick $primary; background: $surface; padding: 0 1;
     }
-    HandSummaryScreen #summary-title { text-style: bold; width: auto; }
-    HandSummaryScreen #summary-scroll { height: auto; max-height: 1fr; width: auto; }
-    HandSummaryScreen #summary-why { width: auto; max-width: 100; }
+    HandSummaryScreen #summary-title { text-style: bold; width: 1fr; }
+    HandSummaryScreen #summary-scroll { height: auto; width: 1fr; }
+    HandSummaryScreen #summary-why { width: 1fr; }
     HandSummaryScreen Button { margin-top: 1; }
     """
 
@@ -94,10 +98,32 @@ class HandSummaryScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one(Button).focus()
+        self._fit()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """The scores and reasons scroll, so that the title and Continue stay on the screen:
+        90% of the screen less the border (2), the title (1) and the button with its margin (4)."""
+        room = int(self.size.height * 0.9) - 7
+        self.query_one("#summary-scroll").styles.max_height = max(3, room)
+        # as wide as its longest line, but never wider than 90% of the screen (or 104): longer
+        # reasons wrap (a Static of auto width would be clipped by a narrower box instead)
+        from rich.measure import Measurement
+
+        console = self.app.console
+        natural = max([Measurement.get(console, console.options, self._scores()).maximum,
+                       len(self.row_name) + 12, 16] + [Text(w).cell_len for w in self.why])
+        limit = min(104, int(self.size.width * 0.9))
+        self.query_one("#summary-box").styles.width = max(20, min(limit, natural + 5))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.dismiss(None)
+
+    def action_scroll_by(self, lines: int) -> None:
+        self.query_one("#summary-scroll", VerticalScroll).scroll_relative(y=lines, animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -114,7 +114,14 @@ class LobbyScreen(Screen[None]):
         self._load_saves()
         names = {i.id: i.name for i in self._infos.values()}
         for n, entry in enumerate(self._saves):
-            options.append(Option(Text(f"Resume {entry.describe(names)}", style="bold"), id=self._resume_id(n)))
+            # "open in another window" on a line of its own: a wrapped last word could be lost
+            # under the list's scrollbar
+            busy = " — open in another window"
+            described = entry.describe(names)
+            line = Text(f"Resume {described.removesuffix(busy)}", style="bold")
+            prompt = Group(line, Padding(Text(busy.removeprefix(" — "), style="italic"), (0, 0, 0, 4))) \
+                if described.endswith(busy) else line
+            options.append(Option(prompt, id=self._resume_id(n)))
         options.append(Option("Statistics", id=STATS))
         name_w = max((len(i.name) for i in self._infos.values()), default=10)
         for family, infos in by_pack(self._infos.values()):

@@ -28,12 +28,13 @@ class ResultsScreen(Screen[str]):
     from the lobby) or "lobby" (q, Esc)."""
 
     CSS_PATH = Path(themes.__file__).parent / "table.tcss"
-    AUTO_FOCUS = ""  # nothing focused at first: Enter is a new game until Tab reaches a button
+    AUTO_FOCUS = "#results-new"  # the highlighted button has the focus: Enter is a new game
 
     BINDINGS: list[BindingType] = [
         Binding("r", "rematch", "Rematch"),
         Binding("d", "replay", "Replay this deal"),
-        Binding("enter,n", "new_game", "New game"),
+        Binding("n", "new_game", "New game"),
+        Binding("enter", "new_game", "New game", show=False),  # a focused button takes Enter first
         Binding("q,escape", "lobby", "Lobby"),
         Binding("L", "history", "Whole game"),
     ]
@@ -52,9 +53,9 @@ class ResultsScreen(Screen[str]):
         with Vertical(id="results-body"):
             yield Static(self._title(), id="results-title")
             with Horizontal(id="results-buttons"):
-                yield Button("Rematch", id="results-rematch", variant="primary", compact=True)
+                yield Button("Rematch", id="results-rematch", compact=True)
                 yield Button("Replay this deal", id="results-replay", compact=True)
-                yield Button("New game", id="results-new", compact=True)
+                yield Button("New game", id="results-new", variant="primary", compact=True)
             with Container(id="results-panes"):
                 with Vertical(id="results-side"):
                     yield Static(self._placings(), id="results-placings")
@@ -112,8 +113,9 @@ class ResultsScreen(Screen[str]):
 
         for notice in history.take_notices():  # the history was damaged and moved aside
             self.notify(notice, title="Play history", severity="warning", timeout=12, markup=False)
-        # no button has the focus at first (AUTO_FOCUS): Enter is a new game, as it always was;
-        # Tab reaches the buttons, and r and d choose them from anywhere
+        # "New game" is highlighted and has the focus at first (AUTO_FOCUS): Enter is a new game,
+        # as it always was; Tab moves the focus (Enter then presses that button), r and d choose
+        # Rematch and Replay from anywhere
 
     def _names(self) -> list[str]:
         return [s.name for s in self.match.seats]

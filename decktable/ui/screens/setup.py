@@ -167,7 +167,9 @@ class SetupScreen(Screen[None]):
 
     @staticmethod
     def default_name(index: int, kind: str) -> str:
-        return f"Player {index + 1}" if kind == "human" else f"Bot {index + 1}"
+        """`Player 1` for a person; a bot is numbered among the bots, as `decktable play` names
+        them (seat 1 a person, seats 2-4 `Bot 1`-`Bot 3`)."""
+        return f"Player {index + 1}" if kind == "human" else f"Bot {max(1, index)}"
 
     def option_widget(self, name: str, field: FieldInfo) -> Widget:
         wid = f"opt-{name}"

@@ -38,6 +38,7 @@ from decktable.ui.widgets.action_bar import ActionBar
 from decktable.ui.widgets.card_strip import CardStrip
 from decktable.ui.widgets.choice_menu import ChoiceMenu
 from decktable.ui.widgets.grid_view import GridView
+from decktable.ui.hand_order import ORDER_TITLES, ORDERS, NewCards, next_order, sort_cards
 from decktable.ui.widgets.hand_view import HandView
 from decktable.ui.widgets.log_panel import LogPanel
 from decktable.ui.widgets.quiet_footer import QuietFooter
@@ -73,6 +74,7 @@ class TableScreen(MarkedPlays, Screen[None]):
         Binding("pagedown", "log_forward", "Log forward", show=False),
         Binding("H", "hint_move", "Hint"),  # before `i`: shown in the footer at 80 columns too
         Binding("i", "inspect", "Card info"),
+        Binding("o", "sort_hand", "Sort"),  # the hand as dealt, by suit, by rank
         Binding("escape", "cancel", "Back"),
         Binding("q", "lobby", "Lobby"),
     ]
@@ -94,6 +96,9 @@ class TableScreen(MarkedPlays, Screen[None]):
         self._hint_line = ""  # the hint on screen: "Hint: play the Savage — chosen in ..."
         self._zone_rows: dict[str, ZoneRow] = {}
         self._texts: dict[int, Text] = {}
+        #: the cards just drawn, one memory per seat (decktable/ui/hand_order.py)
+        self.new_cards = NewCards()
+        self._hand_order = "dealt"  # when the app keeps no preferences
 
     # -- composition ------------------------------------------------------------------------
 
@@ -178,6 +183,8 @@ class TableScreen(MarkedPlays, Screen[None]):
         self.obs = obs
         if self.pending is not None and not any(a.card == self.pending for a in obs.legal):
             self.pending = None
+        if self.pending is None and self.query(GridView):
+            self.pending = self.sole_card(obs)  # nothing to choose: the card waits for its cell
         self.update_main(obs)
         seats = self.match.seats
         self.query_one(SeatsPanel).show(obs, bots={i for i, s in enumerate(seats) if s.is_bot},
@@ -229,20 +236,29 @@ class TableScreen(MarkedPlays, Screen[None]):
         hands = [h for h in self.query(HandView) if h.display]
         grids = [g for g in self.query(GridView) if g.display]
         fixed = 0
+        #: widgets that can be drawn tighter (a trick of many seats: one line per row of seats)
+        tights = [c for c in main.children if c.display and hasattr(c, "set_tight")]
         for child in main.children:
             if not child.display or child.id == "zone-rows" or isinstance(child, (HandView, GridView)):
                 continue
             margin = child.styles.margin
+            if child in tights:
+                fixed += margin.top + margin.bottom
+                continue
             fixed += child.outer_size.height + margin.top + margin.bottom
 
-        def need(dense_rows: bool, dense_grid: bool, dense_hand: bool) -> int:
+        def need(dense_rows: bool, dense_grid: bool, dense_hand: bool, tight: bool = False) -> int:
             total = fixed + sum(r.height_if(dense_rows, width) for r in rows)
+            total += sum(t.height_if(tight, width) for t in tights)  # type: ignore[attr-defined]
             total += sum(h.height_if(dense_hand, width) for h in hands)
             total += sum(g.height_if(dense_grid) for g in grids)
             return total
 
-        plans = [(False, False, False), (True, False, False), (True, True, False), (True, True, True)]
+        plans = [(False, False, False, False), (True, False, False, False), (True, False, False, True),
+                 (True, True, False, True), (True, True, True, True)]
         plan = next((p for p in plans if need(*p) <= avail), plans[-1])
+        for t in tights:
+            t.set_tight(plan[3])  # type: ignore[attr-defined]
         for r in rows:
             r.set_dense(plan[0])
         for g in grids:
@@ -275,8 +291,19 @@ class TableScreen(MarkedPlays, Screen[None]):
                     lines.append(ev.text)
         return lines
 
+    @staticmethod
+    def sole_card(obs: Observation) -> str | None:
+        """The one card every legal action puts on a cell (a placement with nothing left to
+        choose, e.g. Thricewise's revealed card): it counts as chosen already."""
+        if not obs.legal or any(a.cell is None or len(action_cards(a)) != 1 for a in obs.legal):
+            return None
+        cards = {a.card for a in obs.legal}
+        return cards.pop() if len(cards) == 1 else None
+
     def hint(self) -> str:
         if self.pending is not None:
+            if self.obs is not None and self.sole_card(self.obs) == self.pending:
+                return f"Choose a cell for {card_full_name(self.pending, self.family)}."
             return f"Choose a cell for {card_full_name(self.pending, self.family)} (Esc to choose again)."
         picked = self.picked_hint()
         if picked:
@@ -356,10 +383,14 @@ class TableScreen(MarkedPlays, Screen[None]):
     # zones ----------------------------------------------------------------------------------
 
     def own_hand(self, obs: Observation) -> ZoneView | None:
-        for z in obs.zones:
-            if z.kind == "hand" and obs.seat is not None and z.owner == obs.seat and z.visible:
-                return z
-        return None
+        """The viewer's hand: all its visible "hand" zones as one (a game may keep the cards of a
+        hand that were shown to all in a zone of their own, e.g. Schnapsen's shown cards)."""
+        mine = [z for z in obs.zones if z.kind == "hand" and obs.seat is not None and z.owner == obs.seat and z.visible]
+        if len(mine) <= 1:
+            return mine[0] if mine else None
+        first = mine[0]
+        return first.model_copy(update={"cards": [c for z in mine for c in z.cards],
+                                         "count": sum(z.count for z in mine)})
 
     def board_cards(self, obs: Observation) -> set[str]:
         if obs.board is None:
@@ -380,11 +411,14 @@ class TableScreen(MarkedPlays, Screen[None]):
         rows: list[ZoneView] = []
         summary: list[ZoneView] = []
         for z in obs.zones:
-            if hand is not None and z.name == hand.name:
-                continue
+            if hand is not None and (z.name == hand.name or (z.kind == "hand" and z.owner == hand.owner and z.visible)):
+                continue  # drawn as (part of) the viewer's hand
             cards = set(z.cards)
             if z.visible and cards and legal & cards:
                 rows.append(z)
+                continue
+            if z.kind == "hand" and z.visible and z.cards and obs.seat is not None and z.owner != obs.seat:
+                rows.append(z)  # cards of another seat's hand open to all (shown): drawn as a row
                 continue
             if z.kind == "hand" and ("hand" not in self.ROW_KINDS or not z.visible):
                 continue  # other seats' hands: their counts are in the players panel
@@ -462,6 +496,7 @@ class TableScreen(MarkedPlays, Screen[None]):
             row.show_zone(z, legal=legal & frozenset(z.cards), dim_illegal=bool(legal),
                           marked=self.pending, family=self.family, multi=bool(multi & frozenset(z.cards)))
             row.special = {c: r for c, r in obs.card_marks.items() if c in z.cards}  # ★ (card_info)
+            row.chosen = frozenset(obs.chosen) & frozenset(z.cards)  # ✓ (a payment being made)
         if new:
             container.mount_all(new)
         ordered = [self._zone_rows[n] for n in names]
@@ -481,9 +516,13 @@ class TableScreen(MarkedPlays, Screen[None]):
             hand_view.set_cards([], title=title, hidden=hidden)
             return
         title = hand.label if hand.label and hand.label != hand.name.capitalize() else f"{obs.seats[obs.seat].name}'s hand" if obs.seat is not None else "Hand"
-        hand_view.set_cards(hand.cards, title=title, legal=legal & frozenset(hand.cards),
+        order = self.hand_order
+        fresh = self.new_cards.seen(obs.seat, hand.cards) if obs.seat is not None else frozenset()
+        hand_view.set_cards(sort_cards(hand.cards, self.family, order), title=title + ORDER_TITLES.get(order, ""),
+                            legal=legal & frozenset(hand.cards),
                             marked=self.pending, family=self.family, multi=bool(multi & frozenset(hand.cards)),
-                            special=obs.card_marks)
+                            special=obs.card_marks, fresh=fresh)
+        hand_view.chosen = frozenset(obs.chosen) & frozenset(hand.cards)
 
     # -- input: cards, cells, buttons ---------------------------------------------------------
 
@@ -760,6 +799,26 @@ class TableScreen(MarkedPlays, Screen[None]):
                     button.focus()
                     break
 
+    @property
+    def hand_order(self) -> str:
+        """How the own hand is shown: "dealt", "suit" or "rank" (a preference)."""
+        order = getattr(getattr(self.app, "prefs", None), "hand_order", None)
+        return order if order in ORDERS else self._hand_order
+
+    def action_sort_hand(self) -> None:
+        """Cycle the own hand's order (as dealt, by suit, by rank); presentation only."""
+        order = next_order(self.hand_order)
+        self._hand_order = order
+        remember = getattr(self.app, "remember", None)
+        if callable(remember):
+            remember(hand_order=order)
+        if self.obs is not None and not self.curtain_up:
+            current = {h: h.current for h in self.query(HandView)}
+            self.redraw()
+            for h, card in current.items():  # the cursor stays on its card
+                if card is not None:
+                    h.focus_card(card)
+
     def action_inspect(self) -> None:
         """`i`: the card under the cursor in full (decktable/ui/screens/card_info.py)."""
         from decktable.ui.screens.card_info import inspect_card
@@ -794,7 +853,7 @@ class TableScreen(MarkedPlays, Screen[None]):
         half-made move the game itself keeps (its legal `cancel`, e.g. Adaman's target)."""
         if self.unmark_all():
             return
-        if self.pending is not None:
+        if self.pending is not None and (self.obs is None or self.sole_card(self.obs) != self.pending):
             self.pending = None
             if self.obs is not None:
                 self.update_main(self.obs)

@@ -42,6 +42,17 @@ class TrickTableScreen(TableScreen):
         compact = event.size.height < self.COMPACT_HEIGHT or event.size.width < 100
         self.query_one(TrickView).set_compact(compact)
 
+    def show_missed_trick(self) -> None:
+        """After a curtain: the trick finished since this player last saw the table, shown as
+        with `t` (its winner marked) until the next card is played."""
+        view = self.query_one(TrickView)
+        if not view.showing_last:
+            view.toggle_last()
+
     def action_last_trick(self) -> None:
-        if not self.query_one(TrickView).toggle_last():
-            self.notify("No trick has been played yet.", severity="information")
+        view = self.query_one(TrickView)
+        if not view.toggle_last():
+            if view.trick is not None and view.trick.last_hidden:
+                self.notify("The last trick is face down: this game allows no look back.", severity="information")
+            else:
+                self.notify("No trick has been played yet.", severity="information")

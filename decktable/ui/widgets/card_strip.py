@@ -66,6 +66,7 @@ class CardStrip(Widget, can_focus=True):
         "card-strip--picked",
         "card-strip--picked-mark",
         "card-strip--special-mark",
+        "card-strip--new-mark",
         *SUIT_COMPONENTS,
     }
 
@@ -137,6 +138,11 @@ class CardStrip(Widget, can_focus=True):
         #: cards the game makes special now (Observation.card_marks): slug -> a short reason;
         #: drawn with the set's `special` glyph (★) at the end of the label, a legend in the title
         self.special: dict[str, str] = {}
+        #: cards just drawn (new in the seat's hand since it last acted): the set's `new` glyph
+        self.fresh: frozenset[str] = frozenset()
+        #: cards the game holds as chosen for a move being made (Observation.chosen): drawn
+        #: like marked cards (✓), though the game, not space, keeps them
+        self.chosen: frozenset[str] = frozenset()
 
     # -- data ---------------------------------------------------------------------------------
 
@@ -152,6 +158,7 @@ class CardStrip(Widget, can_focus=True):
         family: str | None = None,
         multi: bool = False,
         special: dict[str, str] | None = None,
+        fresh: Iterable[str] = (),
     ) -> None:
         """Replace what the strip shows; repaints, and relayouts only if the height changes.
 
@@ -166,12 +173,14 @@ class CardStrip(Widget, can_focus=True):
             self.multi = multi
             self.refresh_bindings()
         self.cards = cards
+        self.can_focus = bool(cards)  # an empty row is no Tab stop (nothing to show a cursor on)
         if title is not None:
             self.title = title
         if family is not None:
             self.family = family
         self.legal = legal_set
         self.special = {c: r for c, r in (special or {}).items() if c in cards}
+        self.fresh = frozenset(c for c in fresh if c in cards)
         self.hidden = hidden
         self.marked = marked
         self.dim_illegal = bool(self.legal) if dim_illegal is None else dim_illegal
@@ -269,6 +278,9 @@ class CardStrip(Widget, can_focus=True):
             mark = self.get_component_rich_style("card-strip--special-mark", partial=True)
             reasons = ", ".join(dict.fromkeys(self.special.values()))
             text.append(f"  {current_card_set().special} {reasons}", style=mark)
+        if self.fresh:
+            mark = self.get_component_rich_style("card-strip--new-mark", partial=True)
+            text.append(f"  {current_card_set().new} new", style=mark)
         return text
 
     def render(self) -> Text:
@@ -308,7 +320,7 @@ class CardStrip(Widget, can_focus=True):
                     extra += illegal_s
                 if slug == self.marked:
                     extra += marked_s
-                picked = slug in self.picked
+                picked = slug in self.picked or slug in self.chosen
                 if picked:
                     extra += picked_s
                 if show_cursor and i == self.cursor:
@@ -321,12 +333,22 @@ class CardStrip(Widget, can_focus=True):
                 name_style = chip_styles["card"] + Style(dim=slug not in self.legal and self.dim_illegal)
                 # a marked card ends its label with the mark (✓), so it shows without colour too
                 special = slug in self.special
-                label_w = (DENSE_LABEL_W if self.dense else CHIP_W) - (1 if picked else 0) - (1 if special else 0)
+                # dense: the label, its marks, then at least one space before the name
+                label_w = (DENSE_LABEL_W - (1 if picked or special else 0) if self.dense else CHIP_W) \
+                    - (1 if picked else 0) - (1 if special else 0)
+                fresh = slug in self.fresh
+                if fresh:  # one cell for the mark (dense: and the space before the name)
+                    label_w -= 1 if picked or special or not self.dense else 2
                 label = card_text(slug, self.family, styles=chip_styles, width=label_w)
                 if special:  # the game makes this card special (a trump): ★, distinct from ✓
                     label.append(current_card_set().special, style=chip_styles["card"] + special_mark_s)
                 if picked:
                     label.append(picked_glyph, style=chip_styles["card"] + picked_mark_s)
+                if fresh:  # just drawn: ✦, distinct from ✓ and ★
+                    label.append(current_card_set().new,
+                                 style=chip_styles["card"] + get("card-strip--new-mark", partial=True))
+                if self.dense and label.cell_len < DENSE_LABEL_W:
+                    label.append(" " * (DENSE_LABEL_W - label.cell_len), style=chip_styles["card"])
                 top.append_text(label)
                 if self.dense:
                     room = DENSE_W - DENSE_LABEL_W

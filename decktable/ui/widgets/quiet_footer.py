@@ -1,32 +1,123 @@
-"""QuietFooter: Textual's Footer, rebuilt only when the keys it shows actually change.
+"""QuietFooter: Textual's Footer, rebuilt only when the keys it shows actually change, and
+fitted to the terminal's width.
 
 Textual's Footer recomposes (removes and mounts every key, then relayouts the screen) each time
 the screen publishes "bindings updated" — on every focus change, often several times for one key
 press. Moving between two buttons or two cards shows the same keys, so those rebuilds only cost
 time (a redraw trickling out for ~100 ms after the key). Here the keys are compared first.
+
+Every key shown is shown whole: when they do not fit, the descriptions get shorter
+(`SHORT`: "Card info" -> "Info"), and if that is not enough the last keys are left out of the
+footer (never `?`, whose help lists every key; the palette, ^p, lists them too).
 """
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+#: shorter descriptions for narrow terminals (others keep their first word)
+SHORT = {
+    "Card info": "Info",
+    "Other button": "Move",
+    "Whole game": "Game",
+    "Last trick": "Last",
+    "Mark card": "Mark",
+    "Play marked": "Play",
+    "Choose card": "Choose",
+}
+
+PALETTE_W = 12  # "▏^p palette" docked at the right, and a cell to spare
+
+
+def key_width(key_display: str, description: str) -> int:
+    """Cells a FooterKey takes: its key and description, each padded."""
+    return len(key_display) + len(description) + 3 if description else len(key_display)
+
+
+def fit_keys(keys: list[tuple[str, str, str]], room: int) -> list[tuple[int, str]]:
+    """(index, description) of the keys to show in `room` cells: `keys` is
+    (key, key display, description) in order. Full descriptions when all fit, else short ones
+    from the last key back until they fit, else short ones and as many keys as fit (`?` is kept)."""
+    full = [(d, desc) for _k, d, desc in keys]
+    if sum(key_width(*k) for k in full) <= room:
+        return [(i, desc) for i, (_d, desc) in enumerate(full)]
+    short = [(d, SHORT.get(desc, desc.split(" ")[0] if desc else desc)) for _k, d, desc in keys]
+    # shorter descriptions, from the last key back, only as many as needed
+    mixed = list(full)
+    for i in reversed(range(len(keys))):
+        mixed[i] = short[i]
+        if sum(key_width(*k) for k in mixed) <= room:
+            return [(j, desc) for j, (_d, desc) in enumerate(mixed)]
+    must = [i for i, (k, _d, _desc) in enumerate(keys) if k == "question_mark"]
+    used = sum(key_width(*short[i]) for i in must)
+    chosen = set(must)
+    for i, k in enumerate(short):
+        if i in chosen:
+            continue
+        w = key_width(*k)
+        if used + w <= room:
+            chosen.add(i)
+            used += w
+        else:
+            break
+    return [(i, short[i][1]) for i in sorted(chosen)]
 
 
 class QuietFooter(Footer):
-    """A Footer that skips recomposing when the shown bindings are the same as last time."""
+    """A Footer that skips recomposing when the shown bindings are the same as last time, and
+    whose keys always fit the width."""
 
     _shown_key: tuple | None = None
+
+    def _room(self) -> int:
+        width = self.size.width or (self.app.size.width if self.is_attached else 80)
+        palette = PALETTE_W if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE else 0
+        return max(10, width - palette)
 
     def _signature(self) -> tuple:
         try:
             active = self.screen.active_bindings
         except Exception:  # not on a screen yet
             return ()
-        return tuple(
+        return (self._room(),) + tuple(
             (binding.key, binding.action, binding.description, binding.key_display, enabled, tooltip)
             for (_node, binding, enabled, tooltip) in active.values()
             if binding.show
         )
+
+    def compose(self) -> ComposeResult:
+        if not self._bindings_ready:
+            return
+        active = self.screen.active_bindings
+        seen: dict[str, tuple[Binding, bool, str]] = {}
+        for _node, binding, enabled, tooltip in active.values():
+            if binding.show and binding.action not in seen:
+                seen[binding.action] = (binding, enabled, tooltip)
+        entries = list(seen.values())
+        keys = [(b.key, self.app.get_key_display(b), b.description) for b, _e, _t in entries]
+        shown = fit_keys(keys, self._room())
+        self.styles.grid_size_columns = len(shown)
+        for i, description in shown:
+            binding, enabled, tooltip = entries[i]
+            yield FooterKey(binding.key, keys[i][1], description, binding.action, disabled=not enabled,
+                            tooltip=tooltip or binding.description).data_bind(compact=Footer.compact)
+        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
+            try:
+                _node, binding, enabled, tooltip = active[self.app.COMMAND_PALETTE_BINDING]
+            except KeyError:
+                pass
+            else:
+                yield FooterKey(binding.key, self.app.get_key_display(binding), binding.description,
+                                binding.action, classes="-command-palette", disabled=not enabled,
+                                tooltip=binding.tooltip or binding.description)
+
+    def on_resize(self) -> None:
+        if self.is_attached:
+            self.call_after_refresh(self._recompose_if_changed)
 
     def bindings_changed(self, screen: Screen) -> None:
         self._bindings_ready = True

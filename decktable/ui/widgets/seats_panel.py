@@ -38,6 +38,9 @@ class SeatsPanel(Widget):
 
     #: a compact panel with more seats than this writes each seat on one line (facts cut to fit)
     CROWDED = 5
+    #: with more seats than this, any panel writes each seat on one line (the prompt below the
+    #: seats stays on screen: twelve seats of Envite)
+    TOO_MANY = 8
 
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
@@ -79,7 +82,7 @@ class SeatsPanel(Widget):
                 counts[z.owner] = counts.get(z.owner, 0) + z.count
         lines = [] if self.compact else [Text("Players", style=get("seats-panel--title", partial=True))]
         width = max((len(s.name) for s in obs.seats), default=4)
-        crowded = self.compact and len(obs.seats) > self.CROWDED
+        crowded = (self.compact and len(obs.seats) > self.CROWDED) or len(obs.seats) > self.TOO_MANY
         for s in obs.seats:
             style = get(f"seat--{s.seat % SEAT_COLOURS}", partial=True)
             turn = s.seat in obs.to_act
@@ -92,7 +95,12 @@ class SeatsPanel(Widget):
                 line.append(mark, style=style + Style(italic=True))
             elif s.seat in self.bots and not crowded:
                 level = self.levels.get(s.seat, "random")
-                line.append(f" {level}" if level != "random" else " bot", style=muted)
+                word = f" {level}" if level != "random" else " bot"
+                count = f" {counts[s.seat]}c" if s.seat in counts else ""
+                room = self.content_size.width or 30
+                # a small panel drops the level rather than wrap the card count onto a line of its own
+                if not self.compact or line.cell_len + len(word) + len(count) <= room:
+                    line.append(word, style=muted)
             if s.seat in counts:
                 n = counts[s.seat]
                 line.append(f" {n}c" if self.compact else f"  {n} card{'s' if n != 1 else ''}", style=muted)

@@ -98,7 +98,8 @@ class StatusPanel(Widget):
             names = ", ".join(obs.seats[s].name for s in obs.to_act if 0 <= s < len(obs.seats))
             prompt = Text(f"Waiting for {names}.", style=muted)
         if self.compact:
-            room = max(8, self.content_size.width or 30)
+            # a fact may wrap onto a second line ("Trump card: Ace of / Hearts"), never more
+            room = 2 * max(8, self.content_size.width or 30)
             for line in lines:
                 if line.cell_len > room:
                     line.truncate(room - 1)

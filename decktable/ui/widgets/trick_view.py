@@ -61,6 +61,9 @@ class TrickView(Widget):
         self.seats: list[SeatView] = []
         self.to_act: list[int] = []
         self.compact = False
+        #: one line per row of seats (name, then card): the table switches to this when the
+        #: trick of many seats would push the hand off the screen
+        self.tight = False
         #: the last trick drawn in the trick area: "held" (a finished trick stays until the next
         #: lead), "peek" (the `t` key: shown again during a trick), or "" (the current trick)
         self.peek = False
@@ -115,10 +118,26 @@ class TrickView(Widget):
             self.compact = compact
             self.refresh(layout=True)
 
+    def set_tight(self, tight: bool) -> None:
+        if tight != self.tight:
+            self.tight = tight
+            self.refresh(layout=True)
+
+    def height_if(self, tight: bool, width: int) -> int:
+        """Outer height (frame included) at a content width, tight or not."""
+        was = self.tight
+        self.tight = tight
+        try:
+            return self._height(width) + 2
+        finally:
+            self.tight = was
+
     # -- geometry -------------------------------------------------------------------------------
 
     def col_w(self) -> int:
         longest = max((len(s.name) for s in self.seats), default=0)
+        if self.tight:  # name, turn mark, a card label (up to 6) and a gap
+            return max(COL_W, min(MAX_COL_W, longest + 2)) + 7
         return max(COL_W, min(MAX_COL_W, longest + 3))
 
     def per_row(self, width: int) -> int:
@@ -175,6 +194,11 @@ class TrickView(Widget):
         styles["card"] = get("trick-view--card", partial=True) if attached else Style()
         col = self.col_w()
         n = self.per_row(width)
+        if not self.compact and not self.tight:
+            # room to spare: the columns widen so that the played cards' names show whole
+            longest = max((len(card_name(p.card, self.family)) + 1 for ps in plays.values() for p in ps),
+                          default=0)
+            col = max(col, min(longest, width // n, MAX_COL_W))
         lines = [title]
         for start in range(0, len(self.seats), n):
             names, labels, cards, notes = Text(), Text(), Text(), Text()
@@ -184,8 +208,21 @@ class TrickView(Widget):
                 name_style = self._seat_style(seat)
                 if seat == winner:
                     name_style += Style(bold=True)
-                names.append((shorten(name, col - len(mark) - 1) + mark).ljust(col), style=name_style)
                 mine = plays.get(seat)
+                if self.tight:  # one line: "Ann ▸ …", "Bot 1 A♣"
+                    name_w = col - 8
+                    names.append((shorten(name, name_w - len(mark)) + mark).ljust(name_w) + " ", style=name_style)
+                    if not mine:
+                        names.append(("…" if seat in to_act else "·").ljust(7), style=muted)
+                    elif len(mine) == 1:
+                        label = card_text(mine[0].card, self.family, styles=styles, width=6)
+                        names.append_text(label)
+                        names.append(" " * max(1, 7 - label.cell_len))
+                    else:
+                        names.append_text(self._several(mine, styles, 6))
+                        names.append(" ")
+                    continue
+                names.append((shorten(name, col - len(mark) - 1) + mark).ljust(col), style=name_style)
                 if not mine:
                     labels.append(("…" if seat in to_act else "·").ljust(col), style=muted)
                     cards.append(" " * col)
@@ -203,8 +240,11 @@ class TrickView(Widget):
                 if seat == winner:
                     note = "won" + (f", {note}" if note else "")
                 notes.append(note[: col - 1].ljust(col), style=muted)
+            if self.tight:
+                lines.append(names)
+                continue
             lines += [names, labels] + ([] if self.compact else [cards]) + [notes]
-        if not self.compact:
+        if not self.compact and not self.tight:
             lines.append(Text())
         if last:
             if self.keys:
@@ -237,6 +277,8 @@ class TrickView(Widget):
 
     def _last_text(self, trick: TrickModel, muted: Style, width: int = 0) -> Text:
         if not trick.last:
+            if trick.last_hidden:
+                return Text("The last trick is face down (no look back in this game).", style=muted)
             return Text("No trick played yet.", style=muted)
         full = self._last_line(trick, muted, card_full_name)
         if self.compact and width and full.cell_len > 2 * width:

@@ -203,6 +203,18 @@ def test_overpaying_is_allowed_and_unspend():
     assert slugs(st.resources) == ["ace-suns"]
 
 
+def test_the_observation_names_the_resources_chosen_to_pay():
+    """Issue 10: the cards already spent on a payment are exposed so the table marks them."""
+    st = build(capital=["savage", "bard"], resources=["ace-leaves", "desert", "end", "ace-suns"])
+    assert g.observe(st, 0).chosen == []
+    run(st, "target savage", "spend end", "spend ace-leaves")
+    assert g.observe(st, 0).chosen == ["end", "ace-leaves"]
+    run(st, "unspend end")
+    assert g.observe(st, 0).chosen == ["ace-leaves"]
+    run(st, "cancel")
+    assert g.observe(st, 0).chosen == []
+
+
 def test_cancel_returns_to_choosing():
     st = g.new(1, deck=stack(EXAMPLE))
     before = st.snapshot()

@@ -325,6 +325,35 @@ def test_strict_play_after_the_stock_is_drawn_out() -> None:
     assert "close" not in legal(st) and "exchange" not in legal(st)
 
 
+def test_lead_prompt_offers_only_what_is_possible() -> None:
+    """QA: with the stock used up the prompt no longer offers the exchange or the close."""
+    st = new(deck(S_ANN, S_BOB, "jc", S_STOCK))
+    first = G.observe(st, ANN).prompt
+    assert "exchange the trump Jack" not in first  # Ann holds no Jack of Clubs (it is the up card)
+    assert "close the stock" in first
+    run(st, "play ah", "play js", "play ad", "play 10d", "play 10s", "play as", "play 10c", "play jd")
+    run(st, "play 10h", "play ks")  # the stock is used up
+    seat = G.to_act(st)[0]
+    prompt = G.observe(st, seat).prompt
+    assert "exchange" not in prompt and "close" not in prompt, prompt
+    verbs = {a.split()[0] for a in legal(st)}
+    assert ("claim 66" in prompt) == ("claim" in verbs)
+    assert ("marriage" in prompt) == ("marry" in verbs)
+
+
+def test_shown_cards_count_as_cards_in_the_hand() -> None:
+    """QA: after the exchange the Queen is shown but still in Ann's hand: her "hand" zones hold
+    five cards (the players panel and the hand count sum every hand zone of a seat)."""
+    st = new(deck(X_ANN, S_BOB, "qc", ["kh", "qh", "jd", "qd", "kd", "jh", "qs", "kc", "ac"]))
+    run(st, "exchange")
+    for viewer in (ANN, BOB, None):
+        obs = G.observe(st, viewer)
+        hands = [z for z in obs.zones if z.kind == "hand" and z.owner == ANN]
+        assert sum(z.count for z in hands) == 5
+    assert G.observe(st, BOB).zone("shown0").cards == ["qc"]
+    assert G.observe(st, ANN).card_marks["qc"] == "shown trump"
+
+
 def test_refusals_in_words() -> None:
     st = new(deck(S_ANN, S_BOB, "jc", S_STOCK))
     assert why(st, ANN, "play 10h") == "You do not hold the 10 of Hearts."

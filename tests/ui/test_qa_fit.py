@@ -1,0 +1,144 @@
+"""What a QA pass in a real terminal found cut or hidden, at 80×24 and 120×40: the human's hand
+and prompt under a trick of twelve seats, footer keys cut at the right edge, card captions that
+lost their rank, seat lines that wrapped their card count, bot names and game sources."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from table_driver import make_app, screen_text, settle, table  # noqa: E402
+
+from decktable.engine.match import parse_seats  # noqa: E402
+from decktable.ui.game_list import lobby_games  # noqa: E402
+from decktable.ui.glyphs import card_caption, card_label  # noqa: E402
+from decktable.ui.screens.setup import SetupScreen  # noqa: E402
+from decktable.ui.widgets.hand_view import HandView  # noqa: E402
+from decktable.ui.widgets.quiet_footer import QuietFooter, fit_keys  # noqa: E402
+from decktable.ui.widgets.seats_panel import SeatsPanel  # noqa: E402
+from textual.widgets._footer import FooterKey  # noqa: E402
+
+TWELVE = "Ann," + ",".join(["bot"] * 11)
+
+
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_twelve_seats_keep_the_hand_and_the_prompt_on_screen(size: tuple[int, int]) -> None:
+    app = make_app("envite", TWELVE, seed=7)
+    async with app.run_test(size=size) as pilot:
+        for _ in range(6):
+            await settle(pilot)
+        screen = table(app)
+        obs = screen.obs
+        assert obs is not None and obs.legal and obs.prompt  # Ann is asked to signal
+        hand = screen.query_one(HandView)
+        assert hand.cards
+        text = screen_text(app)
+        for card in hand.cards:
+            assert card_label(card, "french") in text, (card, text)
+        # the hand box lies inside the main column, wholly on screen
+        main = screen.query_one("#table-main")
+        assert hand.region.bottom <= main.region.bottom and hand.region.y >= main.region.y
+        flat = " ".join(text.split())
+        assert "one signal" in flat or "one signal" in text.replace("▊", " "), text
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_every_footer_key_is_whole(size: tuple[int, int]) -> None:
+    app = make_app("rally", "Ann,bot,bot,bot", seed=7)
+    async with app.run_test(size=size) as pilot:
+        for _ in range(4):
+            await settle(pilot)
+        screen = table(app)
+        footer = screen.query_one(QuietFooter)
+        keys = [k for k in footer.query(FooterKey)]
+        palette = [k for k in keys if k.has_class("-command-palette")]
+        assert palette
+        edge = palette[0].region.x
+        shown = [k for k in keys if not k.has_class("-command-palette")]
+        assert any(k.key == "question_mark" for k in shown)  # ? lists every key
+        for k in shown:
+            assert k.region.right <= edge, (k.key, k.region, edge)
+        # and on a card (space marks cards in Rally's bargains? the hand's keys are added)
+        await pilot.press("tab")
+        await settle(pilot)
+        keys = [k for k in footer.query(FooterKey) if not k.has_class("-command-palette")]
+        for k in keys:
+            assert k.region.right <= edge, (k.key, k.region, edge)
+
+
+def test_fit_keys_shortens_then_drops_but_keeps_help() -> None:
+    keys = [("left", "←→", "Other button"), ("question_mark", "?", "Rules"), ("i", "i", "Card info"),
+            ("q", "q", "Lobby")]
+    assert [d for _i, d in fit_keys(keys, 200)] == ["Other button", "Rules", "Card info", "Lobby"]
+    assert [d for _i, d in fit_keys(keys, 35)] == ["Move", "Rules", "Info", "Lobby"]
+    few = fit_keys(keys, 12)
+    assert 1 in [i for i, _d in few]
+
+
+def test_french_captions_name_the_rank() -> None:
+    assert card_caption("qs", "french", 10) == "Queen"
+    assert card_caption("kh", "french", 10) == "King"
+    assert card_caption("jd", "french", 10) == "Jack"
+    assert card_caption("ah", "french", 10) == "Ace Hearts"
+    assert card_caption("5s", "french", 10) == "5 Spades"
+
+
+async def test_a_special_card_keeps_a_space_before_its_name() -> None:
+    from textual.app import App, ComposeResult
+
+    from decktable.ui.widgets.card_strip import CardStrip
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield CardStrip("Hand", family="french", id="s")
+
+    app = One()
+    async with app.run_test(size=(80, 10)) as pilot:
+        strip = app.query_one(CardStrip)
+        strip.set_cards(["ah", "5s"], special={"ah": "trump"})
+        strip.set_dense(True)
+        await pilot.pause()
+        line = strip.render().plain.splitlines()[1]
+        assert "★ Ace Hearts" in line, line
+
+
+async def test_small_seat_lines_keep_the_card_count() -> None:
+    app = make_app("envite", "Ann,bot:medium,bot:medium,bot:medium", seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(4):
+            await settle(pilot)
+        panel = table(app).query_one(SeatsPanel)
+        width = panel.content_size.width
+        for line in panel._lines():
+            assert line.cell_len <= width, (line.plain, width)
+        assert any(line.plain.rstrip().endswith("3c") for line in panel._lines())
+
+
+def test_setup_names_bots_as_play_does() -> None:
+    seats = parse_seats("Ann,bot,bot,bot")
+    assert [SetupScreen.default_name(i, "bot") for i in range(1, 4)] == [s.name for s in seats[1:]]
+
+
+def test_no_game_source_speaks_of_seeds() -> None:
+    for info in lobby_games():
+        assert "seed" not in info.source.lower(), (info.id, info.source)
+        assert "RULES.md" not in info.source, (info.id, info.source)
+
+
+def test_trick_columns_widen_for_whole_card_names() -> None:
+    from decktable.engine.models import SeatView, TrickPlay
+    from decktable.engine.models import TrickView as TrickModel
+    from decktable.ui.widgets.trick_view import TrickView
+
+    view = TrickView("decktet")
+    seats = [SeatView(seat=i, name=n) for i, n in enumerate(["Ann", "Bob"])]
+    trick = TrickModel(plays=[TrickPlay(seat=0, card="chance-meeting"), TrickPlay(seat=1, card="journey")])
+    view.trick, view.seats = trick, seats
+    text = "\n".join(line.plain for line in view._lines(76, view._seat_style(0)))
+    assert "Chance Meeting" in text and "Journey" in text, text
