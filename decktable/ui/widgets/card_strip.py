@@ -25,7 +25,8 @@ from textual.widget import Widget
 
 from decktable.ui.glyphs import SUIT_COMPONENTS, card_caption, card_text, current_card_set, suit_styles
 
-CHIP_W = 10  # cells per card chip
+CHIP_W = 10  # cells per card chip, at the least
+MAX_CHIP_W = 16  # a chip widens up to this when the whole hand fits on one row ("Chance Meeting")
 GAP = 1  # cells between chips
 DENSE_LABEL_W = 7  # a dense chip: label and short name on one line
 DENSE_W = 19
@@ -216,7 +217,15 @@ class CardStrip(Widget, can_focus=True):
 
     @property
     def chip_w(self) -> int:
-        return DENSE_W if self.dense else CHIP_W
+        return self.chip_w_for(self._content_width())
+
+    def chip_w_for(self, width: int) -> int:
+        """Chips widen (up to MAX_CHIP_W) while every card still fits on one row, so that names
+        are not cut where there is room; otherwise they keep CHIP_W and wrap."""
+        if self.dense:
+            return DENSE_W
+        n = max(1, len(self.cards))
+        return max(CHIP_W, min(MAX_CHIP_W, (width + GAP) // n - GAP))
 
     @property
     def chip_lines(self) -> int:
@@ -230,7 +239,7 @@ class CardStrip(Widget, can_focus=True):
 
     def per_row(self, width: int | None = None) -> int:
         width = self._content_width() if width is None else width
-        return max(1, (width + GAP) // (self.chip_w + GAP))
+        return max(1, (width + GAP) // (self.chip_w_for(width) + GAP))
 
     def _rows(self, width: int) -> int:
         if not self.cards:
@@ -256,7 +265,7 @@ class CardStrip(Widget, can_focus=True):
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         n = max(1, len(self.cards))
-        return max(len(self.title) + 12, n * (self.chip_w + GAP) - GAP)
+        return max(len(self.title) + 12, n * ((DENSE_W if self.dense else CHIP_W) + GAP) - GAP)
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -307,6 +316,7 @@ class CardStrip(Widget, can_focus=True):
         picked_glyph = current_card_set().picked
         special_mark_s = get("card-strip--special-mark", partial=True)
         show_cursor = self.has_focus
+        chip_w = self.chip_w_for(width)
         n = self.per_row(width)
         for start in range(0, len(self.cards), n):
             top = Text()
@@ -334,7 +344,7 @@ class CardStrip(Widget, can_focus=True):
                 # a marked card ends its label with the mark (✓), so it shows without colour too
                 special = slug in self.special
                 # dense: the label, its marks, then at least one space before the name
-                label_w = (DENSE_LABEL_W - (1 if picked or special else 0) if self.dense else CHIP_W) \
+                label_w = (DENSE_LABEL_W - (1 if picked or special else 0) if self.dense else chip_w) \
                     - (1 if picked else 0) - (1 if special else 0)
                 fresh = slug in self.fresh
                 if fresh:  # one cell for the mark (dense: and the space before the name)
@@ -354,7 +364,7 @@ class CardStrip(Widget, can_focus=True):
                     room = DENSE_W - DENSE_LABEL_W
                     top.append(card_caption(slug, self.family, room).ljust(room), style=name_style)
                     continue
-                bottom.append(card_caption(slug, self.family, CHIP_W).ljust(CHIP_W), style=name_style)
+                bottom.append(card_caption(slug, self.family, chip_w).ljust(chip_w), style=name_style)
             out.append("\n")
             out.append_text(top)
             if not self.dense:
