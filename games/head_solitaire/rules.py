@@ -395,7 +395,8 @@ class HeadSolitaire(Game):
             "total": st.total,
             "wild_excuse": st.wild,
         }
-        return {"phase": self.phase(st), "prompt": prompt, "status": status, "extra": extra}
+        return {"phase": self.phase(st), "prompt": prompt, "status": status, "extra": extra,
+                "chosen": list(extra["chosen"])}  # drawn as chosen in the hand (the meld being built)
 
     def label(self, state: HeadSolitaireState, action: Action) -> str:
         verb = action.verb

@@ -296,3 +296,14 @@ def test_same_seed_same_game():
     greedy(a)
     greedy(b)
     assert a.snapshot() == b.snapshot()
+
+
+def test_the_observation_names_the_cards_of_the_meld_being_built():
+    """Issue 10: the cards picked for a meld are exposed so the table marks them as chosen."""
+    st = G.new(1, seed=1, deck=stack("ace-waves", "origin", "journey", "bard", "battle", "mill", "ace-moons", "author", "painter"))
+    assert G.observe(st, 0).chosen == []
+    G.apply(st, 0, "meld origin")
+    G.apply(st, 0, "meld journey")
+    assert G.observe(st, 0).chosen == ["origin", "journey"]
+    G.apply(st, 0, "cancel")
+    assert G.observe(st, 0).chosen == []
