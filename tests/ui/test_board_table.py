@@ -26,7 +26,7 @@ from decktable.engine.match import Match  # noqa: E402
 from decktable.ui.glyphs import card_label, card_name  # noqa: E402
 from decktable.ui.screens.board_table import BoardTableScreen  # noqa: E402
 from decktable.ui.screens.curtain import CurtainScreen  # noqa: E402
-from decktable.ui.widgets.card_strip import CHIP_W, GAP  # noqa: E402
+from decktable.ui.widgets.card_strip import GAP  # noqa: E402
 from decktable.ui.widgets.grid_view import CELL_W, LINES, ROW_HDR, GridView  # noqa: E402
 from decktable.ui.widgets.hand_view import HandView  # noqa: E402
 
@@ -130,7 +130,7 @@ async def test_mouse_clicks_choose_card_and_cell() -> None:
         steps = len(match.log)
         # second card of the hand: border (1) + padding (1), then one chip and a gap
         second = hand.cards[1]
-        await pilot.click(hand, offset=(2 + CHIP_W + GAP + 2, 2))
+        await pilot.click(hand, offset=(2 + hand.chip_w + GAP + 2, 2))  # chips widen when the hand fits one row
         await settle(pilot)
         assert screen.pending == second
         cell = sorted(grid.targets)[0]
