@@ -14,7 +14,9 @@ One search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012):
   otherwise its score gained since the root against the other seats' mean, squashed into 0..1
   by the game's typical per-hand spread (`Calibration`, from a few random games: scores are
   normalised per game, and a game in which the lowest score wins is told apart the same way);
-- the action chosen is the root action visited most (also when `stop()` cuts the search short).
+- the action chosen is the root action visited most (also when `stop()` cuts the search short);
+  the search ends early once that action leads the next by more than the iterations left, since
+  the rest could not change the choice (the same move, sooner).
 
 Events are off (`Game.play` with events None, on actions the game itself listed as legal), and
 states are copied with `State.clone`.
@@ -163,6 +165,7 @@ def search(
     memory: dict[str, Any] | None = None,
     stats: SearchStats | None = None,
     stop: Any = None,
+    early: bool = True,
 ) -> Action:
     """The action ISMCTS picks for `seat`. `state` must already be a determinization for `seat`
     (the search samples again from it); `rng` alone decides every random choice."""
@@ -180,6 +183,7 @@ def search(
     play = game.play
     placings_of = game.placings
     uses_memory = game.remembers and memory is not None
+    fast = game.playout  # a game's own random playout, where it has one (the same policy, sooner)
     root: dict[Action, _Edge] = {}
     start = time.perf_counter()
     deadline = None if seconds is None else start + seconds
@@ -193,6 +197,8 @@ def search(
             if deadline is not None and time.perf_counter() > deadline:
                 break
             if stop is not None and stop():
+                break
+            if early and it & 31 == 0 and _decided(root, iterations - it):
                 break
         if uses_memory:
             st = game.determinize_known(state, seat, rng, memory)
@@ -241,7 +247,10 @@ def search(
                 best.node = {}
             node = best.node
         # playout
-        if expanded:
+        if expanded and fast is not None:
+            if not st.over and len(st.sheet) == sheet0 and st.hand_no == hand0 and moves < PLAYOUT_CAP:
+                moves += fast(st, rand, PLAYOUT_CAP - moves)
+        elif expanded:
             while not st.over and len(st.sheet) == sheet0 and st.hand_no == hand0 and moves < PLAYOUT_CAP:
                 acting = to_act(st)
                 if not acting:
@@ -278,6 +287,19 @@ def search(
         stats.visits = {str(a): e.n for a, e in root.items()}
         stats.values = {str(a): e.w / e.n for a, e in root.items() if e.n}
     return best_a
+
+
+def _decided(root: dict[Action, _Edge], remaining: int) -> bool:
+    """True when the most visited root action leads the next by more than the iterations left:
+    no outcome of those iterations can change the choice, so they would be wasted time."""
+    first = second = 0
+    for e in root.values():
+        n = e.n
+        if n > first:
+            first, second = n, first
+        elif n > second:
+            second = n
+    return first - second > remaining
 
 
 # -- bots ----------------------------------------------------------------------------------------

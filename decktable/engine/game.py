@@ -658,6 +658,12 @@ class Game:
     #: a solitaire (or any game) whose lower score is better: search bots aim low. Games for
     #: several players need not say: the bots tell it from the placings of random games.
     lower_scores_win: ClassVar[bool] = False
+    #: an optional fast random playout for search bots, `playout(state, rand, limit) -> moves`:
+    #: uniformly random legal moves (a random seat among those to act, then a random action of
+    #: its legal ones, as the generic loop picks) with events off, until the game ends, the hand
+    #: ends (the score sheet grows or the hand number changes) or `limit` moves are made. A game
+    #: defines it only where the generic loop is its search's bottleneck (the board games).
+    playout: ClassVar[Any] = None
 
     def determinize(self, state: State, seat: int | None, rng: Rng) -> State:
         """A full state consistent with what `seat` knows, for search bots: the cards of every

@@ -451,50 +451,85 @@ class Jacynth(Game):
     def play(self, state: State, seat: int, action: Action, events: list[Event] | None) -> None:
         st: JacynthState = state  # type: ignore[assignment]
         v = action.verb
-        who = st.names[seat]
         if v == "place":
-            c = BY_SLUG[action.args[0]]
-            i = CELL_INDEX[action.args[1]]
-            st.hands[seat].remove(c)
-            if events is not None:
-                events.append(
-                    Event(f"{who} places {card_name(c)} on {CELL_NAMES[i]}.", "place", seat,
-                          {"card": SLUG[c], "cell": CELL_NAMES[i]})
-                )
-            self._put(st, i, c, events)
-            st.last = i
-            if self._may_influence(st, seat, i):
-                st.step = INFLUENCE
-            else:
-                if events is not None:
-                    why = "has no token left" if st.tokens_left[seat] <= 0 else "has no card to put a token on"
-                    events.append(Event(f"{who} {why}.", "info", seat))
-                self._end_turn(st, seat, events)
+            self._place(st, seat, BY_SLUG[action.args[0]], CELL_INDEX[action.args[1]], events)
         elif v == "influence":
-            i = CELL_INDEX[action.args[0]]
-            c = st.board[i]
-            st.token[i] = seat
-            st.tokens_left[seat] -= 1
-            value = RANK[c] * 4 + seat
-            lab, best, size, scores = st.lab, st.best, st.size, st.scores
-            for s in SUIT_IDX[c]:
-                k = s * NCELLS + lab[s * NCELLS + i]
-                b = best[k]
-                if value > b:  # the district passes to (or stays with) this seat
-                    if b >= 0:
-                        scores[b & 3] -= size[k]
-                    scores[seat] += size[k]
-                    best[k] = value
-            if events is not None:
-                events.append(
-                    Event(f"{who} puts an influence token on {card_name(c)} ({CELL_NAMES[i]}).", "influence",
-                          seat, {"card": SLUG[c], "cell": CELL_NAMES[i]})
-                )
-            self._end_turn(st, seat, events)
+            self._influence(st, seat, CELL_INDEX[action.args[0]], events)
         else:  # pass
             if events is not None:
-                events.append(Event(f"{who} puts out no token this turn.", "pass", seat))
+                events.append(Event(f"{st.names[seat]} puts out no token this turn.", "pass", seat))
             self._end_turn(st, seat, events)
+
+    def playout(self, state: State, rand: Any, limit: int, trace: list[Action] | None = None) -> int:
+        """The search's random playout without actions or events (see `Game.playout`), uniform
+        over `legal_actions` as the generic loop: a random card of the hand on a random free cell,
+        then a random one of the token targets and passing. `trace` collects the moves."""
+        st: JacynthState = state  # type: ignore[assignment]
+        moves = 0
+        while not st.over and moves < limit:
+            seat = st.turn
+            if st.step == INFLUENCE:
+                targets = self._targets(st, seat)
+                k = int(rand() * (len(targets) + 1))
+                if k < len(targets):
+                    if trace is not None:
+                        trace.append(INFLUENCE_ACTIONS[targets[k]])
+                    self._influence(st, seat, targets[k], None)
+                else:
+                    if trace is not None:
+                        trace.append(PASS)
+                    self._end_turn(st, seat, None)
+            else:
+                hand, front = st.hands[seat], st.front
+                if not hand or not front:
+                    break
+                k = int(rand() * (len(hand) * len(front)))
+                c, i = hand[k // len(front)], front[k % len(front)]
+                if trace is not None:
+                    trace.append(PLACE_ACTIONS[c][i])
+                self._place(st, seat, c, i, None)
+            moves += 1
+        return moves
+
+    def _place(self, st: JacynthState, seat: int, c: int, i: int, events: list[Event] | None) -> None:
+        who = st.names[seat]
+        st.hands[seat].remove(c)
+        if events is not None:
+            events.append(
+                Event(f"{who} places {card_name(c)} on {CELL_NAMES[i]}.", "place", seat,
+                      {"card": SLUG[c], "cell": CELL_NAMES[i]})
+            )
+        self._put(st, i, c, events)
+        st.last = i
+        if self._may_influence(st, seat, i):
+            st.step = INFLUENCE
+        else:
+            if events is not None:
+                why = "has no token left" if st.tokens_left[seat] <= 0 else "has no card to put a token on"
+                events.append(Event(f"{who} {why}.", "info", seat))
+            self._end_turn(st, seat, events)
+
+    def _influence(self, st: JacynthState, seat: int, i: int, events: list[Event] | None) -> None:
+        who = st.names[seat]
+        c = st.board[i]
+        st.token[i] = seat
+        st.tokens_left[seat] -= 1
+        value = RANK[c] * 4 + seat
+        lab, best, size, scores = st.lab, st.best, st.size, st.scores
+        for s in SUIT_IDX[c]:
+            k = s * NCELLS + lab[s * NCELLS + i]
+            b = best[k]
+            if value > b:  # the district passes to (or stays with) this seat
+                if b >= 0:
+                    scores[b & 3] -= size[k]
+                scores[seat] += size[k]
+                best[k] = value
+        if events is not None:
+            events.append(
+                Event(f"{who} puts an influence token on {card_name(c)} ({CELL_NAMES[i]}).", "influence",
+                      seat, {"card": SLUG[c], "cell": CELL_NAMES[i]})
+            )
+        self._end_turn(st, seat, events)
 
     def _end_turn(self, st: JacynthState, seat: int, events: list[Event] | None) -> None:
         if st.deck and st.placed < NCELLS:

@@ -168,7 +168,8 @@ PAIRS: list[tuple[tuple[int, int, int], ...]] = [
 POP = [bin(m).count("1") for m in range(64)]  # shared suits per suit mask
 
 
-def _gain(board: list[int], idx: int) -> int:
+def _gain(board: list[int], idx: int, NUMVAL: list[int] = NUMVAL, MASK: list[int] = MASK,  # noqa: N803
+          RANK: list[int] = RANK, POP: list[int] = POP, NONUM: int = NONUM) -> int:  # (locals: faster)
     """`points(board, idx, board[idx])` for a card already on the board (the play path). A
     straight reads the same both ways along its line, so only which card is the middle matters."""
     x = board[idx]
@@ -415,22 +416,74 @@ class Thricewise(Game):
     # -- carrying out ------------------------------------------------------------------------------
 
     def play(self, state: ThricewiseState, seat: int, action: Action, events: list[Event] | None) -> None:
-        st = state
         cid = SLUG_ID[action.args[0]]
         if action.verb == "choose":
-            st.hands[seat].remove(cid)
-            st.chosen[seat].append(cid)
-            if events is not None:
-                events.append(Event(f"{st.names[seat]} has chosen a card.", "choose", seat))
-            for h, ch in zip(st.hands, st.chosen):
-                if h and not ch:
-                    return
-            self._reveal(st, events)
-            return
-        # place
-        i = CELL_ID[action.args[1]]
-        if st.chosen[seat] and st.chosen[seat][0] == cid:
-            st.chosen[seat].pop()
+            self._choose(state, seat, cid, events)
+        else:
+            self._place(state, seat, cid, CELL_ID[action.args[1]], events)
+
+    def playout(self, state: ThricewiseState, rand: Any, limit: int, trace: list[Action] | None = None) -> int:
+        """The search's random playout without actions or events (see `Game.playout`): every seat
+        still to choose picks a random card (all at once: the choices are secret and independent,
+        so their order changes nothing), then the seat to place picks a random card of those it has
+        to place and a random free cell, uniform over `legal_actions` as the generic loop.
+        `trace` collects the moves as actions (for the test that replays them)."""
+        st = state
+        hands, chosen, deferred = st.hands, st.chosen, st.deferred
+        moves = 0
+        while not st.over and moves < limit:
+            if st.step == CHOOSE:
+                acting = [p for p, h in enumerate(hands) if h and not chosen[p]]
+                if not acting:
+                    break
+                if len(acting) <= limit - moves:  # everyone's secret choice at once, then the reveal
+                    for p in acting:
+                        h = hands[p]
+                        cid = h.pop(int(rand() * len(h)))
+                        chosen[p].append(cid)
+                        if trace is not None:
+                            trace.append(A_CHOOSE[cid])
+                    moves += len(acting)
+                    self._reveal(st, None)
+                    continue
+                p = acting[0] if len(acting) == 1 else acting[int(rand() * len(acting))]
+                h = hands[p]
+                cid = h[int(rand() * len(h))]
+                if trace is not None:
+                    trace.append(A_CHOOSE[cid])
+                self._choose(st, p, cid, None)
+            else:
+                if not st.queue:
+                    break
+                p = st.queue[0]
+                cards = chosen[p] + deferred[p] if deferred[p] else chosen[p]
+                front = st.front
+                if not cards or not front:
+                    break
+                k = int(rand() * (len(cards) * len(front)))
+                cid, i = cards[k // len(front)], front[k % len(front)]
+                if trace is not None:
+                    trace.append(A_PLACE[cid][i])
+                self._place(st, p, cid, i, None)
+            moves += 1
+        return moves
+
+    def _choose(self, st: ThricewiseState, seat: int, cid: int, events: list[Event] | None) -> None:
+        st.hands[seat].remove(cid)
+        st.chosen[seat].append(cid)
+        if events is not None:
+            events.append(Event(f"{st.names[seat]} has chosen a card.", "choose", seat))
+        for h, ch in zip(st.hands, st.chosen):
+            if h and not ch:
+                return
+        self._reveal(st, events)
+
+    def _place(self, st: ThricewiseState, seat: int, cid: int, i: int, events: list[Event] | None,
+               COL: list[int] = COL, ROW: list[int] = ROW, NEIGH: list[tuple[int, ...]] = NEIGH,  # noqa: N803
+               LIMIT: int = LIMIT, insort: Any = insort, _gain: Any = _gain) -> None:  # (locals: faster)
+        mine = st.chosen[seat]
+        if mine and mine[0] == cid:
+            mine.pop()
             new = True
         else:
             st.deferred[seat].remove(cid)
@@ -441,7 +494,7 @@ class Thricewise(Game):
         st.placed.append(cid)
         box = st.box
         c0, r0, c1, r1 = box
-        was_wide, was_tall = c1 - c0 + 1 >= LIMIT, r1 - r0 + 1 >= LIMIT
+        was_wide, was_tall = c1 - c0 >= LIMIT - 1, r1 - r0 >= LIMIT - 1
         c, r = COL[i], ROW[i]
         if c < c0:
             c0 = box[0] = c
@@ -451,7 +504,7 @@ class Thricewise(Game):
             r0 = box[1] = r
         elif r > r1:
             r1 = box[3] = r
-        wide, tall = c1 - c0 + 1 >= LIMIT, r1 - r0 + 1 >= LIMIT
+        wide, tall = c1 - c0 >= LIMIT - 1, r1 - r0 >= LIMIT - 1
         front = st.front
         front.remove(i)
         if wide != was_wide or tall != was_tall:
@@ -474,7 +527,7 @@ class Thricewise(Game):
                  "trios": [{"kind": k, "what": w, "cells": [CELL_NAME[x] for x in cells], "points": p}
                            for k, w, cells, p in found]},
             ))
-        if not st.chosen[seat] and not st.deferred[seat]:
+        if not mine and not st.deferred[seat]:
             st.queue.pop(0)
             if not st.queue:
                 self._end_turn(st, events)
@@ -483,18 +536,19 @@ class Thricewise(Game):
         n = len(st.names)
         chosen = st.chosen
         rev = [ch[0] if ch else -1 for ch in chosen]
-        count = [0] * 11
-        for c in rev:
-            if c >= 0:
-                count[RANK[c]] += 1
+        ranks = [RANK[c] for c in rev if c >= 0]
         st.revealed = rev
         st.deferred_now = deferred_now = []
-        for p in range(n):
-            c = rev[p]
-            if c >= 0 and count[RANK[c]] >= 2:
-                chosen[p].pop()
-                st.deferred[p].append(c)
-                deferred_now.append(c)
+        if len(set(ranks)) < len(ranks):  # a rank revealed more than once: those cards wait
+            count = [0] * 11
+            for r in ranks:
+                count[r] += 1
+            for p in range(n):
+                c = rev[p]
+                if c >= 0 and count[RANK[c]] >= 2:
+                    chosen[p].pop()
+                    st.deferred[p].append(c)
+                    deferred_now.append(c)
         # by rank, then seat (the ranks left are all different: equal ones were deferred)
         st.queue = [p for _, p in sorted([(RANK[ch[0]], p) for p, ch in enumerate(chosen) if ch])]
         st.step = PLACE
