@@ -361,3 +361,85 @@ def test_worker_decides_as_in_process_and_cancels() -> None:
         before = len(m.steps)
         m.act(seat, m.game.legal_actions(m.state, seat)[0])
         assert m.finish_bot_job(job, fast.result()) is None and len(m.steps) == before + 1
+
+
+# -- the search's shortcuts: they change how fast it decides, never what it decides ----------------
+
+FAST = [(gid, n) for gid, n in CASES if decktable.get_game(gid).playout is not None]
+
+
+def test_some_games_have_a_fast_playout() -> None:
+    assert {"jacynth", "thricewise"} <= {gid for gid, _ in FAST}
+
+
+@pytest.mark.parametrize("gid,n", FAST, ids=[f"{g}-{n}p" for g, n in FAST])
+def test_fast_playout_makes_only_legal_moves_to_the_same_end(gid: str, n: int) -> None:
+    """Replaying a fast playout's moves through the public API, each checked as legal, reaches
+    the very state the playout left."""
+    g = decktable.get_game(gid)
+    for seed in range(3):
+        for st, _seat, _mem in _mid_states(g, n, seed, 3):
+            fast, slow = st.clone(), st.clone()
+            trace: list[Any] = []
+            made = g.playout(fast, random.Random(seed).random, 10_000, trace)
+            assert made == len(trace) > 0 and fast.over
+            for a in trace:
+                seat = next(s for s in g.to_act(slow) if a in g.legal_actions(slow, s))
+                g.apply(slow, seat, a, events=False)
+            assert slow.snapshot() == fast.snapshot()
+            short = st.clone()
+            assert g.playout(short, random.Random(seed).random, 2) == 2  # the limit holds
+
+
+@pytest.mark.parametrize("gid,n", FAST, ids=[f"{g}-{n}p" for g, n in FAST])
+def test_fast_playout_picks_uniformly_among_the_legal_moves(gid: str, n: int) -> None:
+    """The first move of a playout, drawn many times: every legal move of the seat to act comes up,
+    each near its fair share (as the generic loop, which draws from `legal_actions`)."""
+    g = decktable.get_game(gid)
+    st, _seat, _mem = next(_mid_states(g, n, 4, 1))
+    acting = g.to_act(st)
+    legal = {a for s in acting for a in g.legal_actions(st, s)}
+    r = random.Random(1)
+    counts: dict[Any, int] = {}
+    draws = 120 * len(legal)
+    for _ in range(draws):
+        trace: list[Any] = []
+        g.playout(st.clone(), r.random, 1, trace)
+        counts[trace[0]] = counts.get(trace[0], 0) + 1
+    assert set(counts) <= legal
+    if len(acting) == 1:  # one seat: each of its moves about 1/len(legal) of the time
+        assert set(counts) == legal
+        fair = draws / len(legal)
+        assert min(counts.values()) > fair * 0.6 and max(counts.values()) < fair * 1.4
+
+
+def test_early_stop_chooses_what_the_full_search_chooses() -> None:
+    """The search stops once the rest of its iterations could not change the choice: with the
+    same generator, the same move as running every iteration, in fewer iterations overall."""
+    from decktable.bots.search import SearchStats
+
+    for gid, n in (("toepen", 3), ("chicago", 2), ("old_janx_spirit", 2)):
+        g = decktable.get_game(gid)
+        saved = 0
+        for st, seat, _mem in _mid_states(g, n, 2, 4):
+            det = g.determinize(st, seat, Rng(1))
+            full, early = SearchStats(), SearchStats()
+            a = search(g, det, seat, Rng(5), 600, stats=full, early=False)
+            b = search(g, det, seat, Rng(5), 600, stats=early)
+            assert a == b
+            assert full.iterations == 600 and early.iterations <= 600
+            saved += 600 - early.iterations
+        assert saved > 0, gid
+
+
+def test_a_hint_searches_with_what_the_human_seat_was_shown() -> None:
+    """Hints get the memory a person at that seat could have (Circle Search: where a card seen
+    lies), gathered from that seat's observations only, as a bot's memory is."""
+    m = Match("circle_search", [Seat("Ann"), Seat("Bea")], seed=3)
+    m.act(0, m.game.legal_actions(m.state, 0)[0])  # Ann searches: the card is shown to both
+    pos = m.state.revealed
+    slug = m.game.catalogue.slug(m.state.ring[pos][0])
+    m.act(0, "done")
+    assert m.memories[0]["ring"] == {pos: slug} and m.memories[1]["ring"] == {pos: slug}
+    seen_only = m.memories[1]["ring"]
+    assert set(seen_only) == {pos}  # nothing of the ring that was not turned up
