@@ -115,6 +115,35 @@ def test_round_trip(tmp_path):
     assert len(read_save(path).actions) == 4
 
 
+def test_hints_asked_are_in_the_save_and_survive_a_resume(tmp_path):
+    """A hinted game stays a hinted one: the count is written into the header when asked (a
+    rewrite: hints are rare), read back on resume, and goes on from there."""
+    path = tmp_path / "game.save"
+    m = a_match(path)
+    assert split(path)[0]["hints"] == 0
+    m.note_hint()
+    m.note_hint()
+    header, lines = split(path)
+    assert header["hints"] == 2 and lines == [f"{e.seat} {e.action}" for e in m.log]
+    m2 = load(path)
+    assert m2.hints == 2
+    seat = m2.to_act()[0]
+    m2.act(seat, "pass")  # an appended move keeps the header as it is
+    m2.note_hint()
+    assert load(path).hints == 3
+
+
+def test_a_save_with_a_bad_hint_count_is_refused(tmp_path):
+    path = tmp_path / "game.save"
+    a_match(path)
+    for bad in (-1, "2", 1.5, None):
+        header, lines = split(path)
+        header["hints"] = bad
+        path.write_text(json.dumps(header) + "\n" + "".join(line + "\n" for line in lines), encoding="utf-8")
+        with pytest.raises(SaveError):
+            read_save(path)
+
+
 def test_the_journal_is_a_header_and_one_line_per_action(tmp_path):
     path = tmp_path / "game.save"
     m = a_match(path)

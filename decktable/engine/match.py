@@ -110,6 +110,10 @@ class Match:
         self.on_finish = on_finish
         self.bots: dict[int, Bot] = {i: make_bot(s.level) for i, s in enumerate(self.seats) if s.is_bot}
         self._bot_rng = Rng(self.seed ^ 0x5EED)
+        self.hints = 0  # hints asked at this table (the UI's hint key); saved, and kept in the history
+        #: what each human seat was shown, in games where bots remember (Circle Search): a hint
+        #: searches with the memory a person at that seat could have, as a bot does
+        self.memories: dict[int, dict[str, Any]] = {}
         self._tell_bots()
         self.viewer: int | None = None
         #: the last human whose view was on screen; a spectator's view since then keeps no secret
@@ -121,7 +125,6 @@ class Match:
             # a deal lost at setup (an Adaman palace full before any move): a finished game all
             # the same, kept in the history like any other
             self.finish()
-        self.hints = 0  # hints asked at this table (the UI's hint key); the history keeps it
 
     # -- who acts, who sees ---------------------------------------------------------------------
 
@@ -276,12 +279,21 @@ class Match:
     def _tell_bots(self) -> None:
         """Show each bot what its seat now sees, for games where bots remember (Circle Search):
         the seat's observation, nothing more."""
-        if not self.game.remembers or not self.bots:
+        if not self.game.remembers:
             return
         for seat, bot in self.bots.items():
             tell = getattr(bot, "observe_event", None)
             if tell is not None:
                 tell(self.game, self.game.observe(self.state, seat))
+        for seat in self.humans:  # for their hints: only what that seat was shown
+            self.game.remember(self.memories.setdefault(seat, {}), self.game.observe(self.state, seat))
+
+    def note_hint(self) -> None:
+        """A hint was asked: count it and write the count into the save at once (a rewrite of
+        the journal, whose header holds it), so a resumed game is still a hinted one."""
+        self.hints += 1
+        self._saved = None
+        self.autosave()
 
     def bot_turn(self, seat: int) -> Turn:
         """What a bot at `seat` decides from: its legal actions and a determinized state, re-dealt
@@ -396,6 +408,7 @@ class Match:
             seed=self.seed,
             deck=self.deck,
             match=self.match_id,
+            hints=self.hints,
             actions=[ActionRecord(seat=s.entry.seat, action=s.entry.action) for s in self.steps],
         )
 
@@ -463,6 +476,7 @@ class Match:
                     f"Move {n} of the save ({rec.action!r}) cannot be replayed: "
                     f"{type(exc).__name__}: {exc}"
                 ) from exc
+        m.hints = save.hints
         m.save_path = save_path
         m.on_finish = on_finish
         m._saved = None  # the first write after a load rewrites (drops a torn line, upgrades a format)

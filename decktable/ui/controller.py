@@ -403,7 +403,8 @@ class TableController:
         # a generator of the hint's own: asking never changes what the bots will do
         rng = Rng((m.seed or 0) ^ 0x41A7 ^ (len(m.steps) << 20) ^ seat)
         job = BotJob(game=m.game.info.id, state=m.game.determinize(m.state, seat, rng), seat=seat,
-                     level=HINT_LEVEL, seed=int(rng.random() * 2**53), at=len(m.steps), explain=True)
+                     level=HINT_LEVEL, seed=int(rng.random() * 2**53), at=len(m.steps), explain=True,
+                     memory=dict(m.memories.get(seat, {})))
         try:
             pending = bot_worker().submit(job)
         except Exception as exc:  # noqa: BLE001
@@ -417,7 +418,7 @@ class TableController:
     def count_hint(self) -> None:
         """A hint asked counts once per game in the history (`Match.hints`, in every game; the
         statistics mark the solitaires)."""
-        self.match.hints = getattr(self.match, "hints", 0) + 1
+        self.match.note_hint()
 
     def _finish_hint(self) -> None:
         assert self._hint_job is not None

@@ -182,3 +182,20 @@ def test_a_hint_is_the_strong_search_for_the_human_and_changes_nothing() -> None
     assert m.hints == 1 and callable(bot_rng)
     assert ctl.ask_hint(0) is None and view.hints[-1] == hint  # the same position: no new search
     assert ctl.ask_hint(1) == "A hint is for your own turn."
+
+
+def test_a_hint_in_circle_search_carries_the_seats_memory() -> None:
+    """The hint's search is given what Ann's seat was shown (a card turned up earlier), as a bot
+    at that seat would remember it, and nothing of Bea's."""
+    ctl, view = make("Ann,Bea", game="circle_search", seed=3)
+    m = ctl.match
+    ctl.advance()
+    ctl.act(0, m.game.legal_actions(m.state, 0)[0])
+    ctl.act(0, "done")
+    ctl.advance()
+    seat = m.human_to_act()
+    assert seat is not None and ctl.ask_hint(seat) is None
+    job = ctl._hint_job[1]
+    assert job.memory == m.memories[seat] and job.memory["ring"]
+    run(view, lambda: bool(view.hints))
+    assert view.hints[-1].seat == seat
