@@ -496,6 +496,30 @@ class Game:
         both in one place defines this, and `check` and `explain` both answer from it."""
         raise NotImplementedError
 
+    def common_refusal(self, state: State, seat: int, action: Action, turn: int) -> str | None:
+        """The refusals a `why_not` of a game with one seat to act opens with, in the same words
+        in every game: the game is over, it is `turn`'s turn and not `seat`'s, or the action is
+        no move of this game (an unknown verb, or the wrong number of arguments)."""
+        if state.over:
+            return "The game is over."
+        if seat != turn:
+            return f"It is {state.names[turn]}'s turn, not yours."
+        kinds = self.grammar.verbs.get(action.verb)
+        if kinds is None or len(action.args) != len(kinds):
+            return f"That is not a move of {self.info.name}."
+        return None
+
+    @staticmethod
+    def between_hands(hand_no: int, verb: str, hand_over: bool) -> tuple[bool, str | None]:
+        """The `deal` step between hands, for games whose next dealer deals by an action:
+        (settled, reason). Between hands only `deal` is allowed; during a hand `deal` is not.
+        `settled` False: the action is neither, the game's own checks go on."""
+        if hand_over:
+            return True, None if verb == "deal" else f"Hand {hand_no} is over: deal the next hand first."
+        if verb == "deal":
+            return True, f"Hand {hand_no} is still being played."
+        return False, None
+
     def _has_why_not(self) -> bool:
         return type(self).why_not is not Game.why_not
 

@@ -395,12 +395,9 @@ class King(Game):
     def why_not(self, state: State, seat: int, action: Action) -> str | None:
         st: KingState = state  # type: ignore[assignment]
         verb, args = action.verb, action.args
-        if st.over:
-            return "The game is over."
-        if seat != st.turn:
-            return f"It is {st.names[st.turn]}'s turn, not yours."
-        if verb not in self.grammar.verbs or len(args) != len(self.grammar.verbs[verb]):
-            return "That is not a move of King."
+        common = self.common_refusal(st, seat, action, st.turn)
+        if common is not None:
+            return common
         ph = st.phase
         if action in self.legal_actions(st, seat):
             return None

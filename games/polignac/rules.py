@@ -205,18 +205,12 @@ class Polignac(Game):
     def why_not(self, state: State, seat: int, action: Action) -> str | None:
         st: PolignacState = state  # type: ignore[assignment]
         verb, args = action.verb, action.args
-        if st.over:
-            return "The game is over."
-        if seat != st.turn:
-            return f"It is {st.names[st.turn]}'s turn, not yours."
-        if verb not in self.grammar.verbs or len(args) != len(self.grammar.verbs[verb]):
-            return "That is not a move of Polignac."
-        if st.phase == DONE:
-            if verb != "deal":
-                return f"Hand {st.hand_no} is over: deal the next hand first."
-            return None
-        if verb == "deal":
-            return f"Hand {st.hand_no} is still being played."
+        common = self.common_refusal(st, seat, action, st.turn)
+        if common is not None:
+            return common
+        settled, why = self.between_hands(st.hand_no, verb, st.phase == DONE)
+        if settled:
+            return why
         c = ID_OF.get(args[0], -1)
         if c < 0:
             return "There is no such card."
