@@ -18,6 +18,7 @@ from decktable.engine.actions import CARD, Action, Grammar
 from decktable.engine.game import Event, Game, State, Vis, Zone
 from decktable.engine.models import GameInfo, ResultView
 from decktable.engine.rng import Rng
+from decktable.engine import words
 from decktable.rulesets.adaman import INFO
 
 # -- per-card tables (ids 0..35 are the basic deck) ------------------------------------------------
@@ -48,12 +49,7 @@ def suit_words(cid: int) -> str:
 
 
 def listing(cards: list[int]) -> str:
-    parts = [f"{the(c)} ({RANK[c]})" for c in cards]
-    if not parts:
-        return "nothing"
-    if len(parts) == 1:
-        return parts[0]
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return words.listing([f"{the(c)} ({RANK[c]})" for c in cards], "nothing")
 
 
 class AdamanOptions(BaseModel):

@@ -25,6 +25,7 @@ from decktable.engine.game import Event, Game, State, Vis, Zone
 from decktable.engine.kits.tricks import beating_assignment
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
+from decktable.engine.words import listing
 from decktable.rulesets.bura import INFO
 
 # -- tables, per card id (French catalogue ids 0..51) --------------------------------------------
@@ -106,12 +107,6 @@ def _cards_action(verb: str, ids: tuple[int, ...]) -> Action:
     if a is None:
         a = _CARD_ACTIONS[key] = Action(verb, tuple(SLUG[c] for c in ids))
     return a
-
-
-def listing(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def plural(n: int, word: str) -> str:

@@ -26,6 +26,7 @@ from decktable.engine.game import Event, Game, State, Vis, Zone
 from decktable.engine.kits.dealing import deal
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
+from decktable.engine.words import listing
 from decktable.rulesets.chicago import INFO
 from decktable.rulesets.chicago.poker import (
     CLASS_NAME,
@@ -71,12 +72,6 @@ def discard_action(cards: tuple[int, ...]) -> Action:
     if a is None:
         a = _DISCARDS[cards] = Action("discard", tuple(SLUG[c] for c in cards))
     return a
-
-
-def listing(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def cards_text(cards: list[int]) -> str:

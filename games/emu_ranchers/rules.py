@@ -29,6 +29,7 @@ from decktable.engine.game import Event, Game, State, Vis, Zone
 from decktable.engine.kits.dealing import deal
 from decktable.engine.models import GameInfo, ResultView
 from decktable.engine.rng import Rng
+from decktable.engine import words
 from decktable.rulesets.emu_ranchers import INFO
 
 # -- per-card tables ------------------------------------------------------------------------------
@@ -100,11 +101,7 @@ def pts(n: int) -> str:
 
 
 def listing(parts: list[str]) -> str:
-    if not parts:
-        return "nothing"
-    if len(parts) == 1:
-        return parts[0]
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return words.listing(parts, "nothing")
 
 
 # -- birds ------------------------------------------------------------------------------------------

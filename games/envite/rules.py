@@ -30,6 +30,7 @@ from decktable.engine.game import Event, Game, State, Vis, Zone
 from decktable.engine.kits.dealing import deal
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
+from decktable.engine.words import listing
 from decktable.rulesets.envite import INFO
 
 # -- per-card tables ----------------------------------------------------------------------------------
@@ -134,12 +135,6 @@ A_RAISE, A_PASS, A_ACCEPT, A_DECLINE = Action("raise"), Action("pass"), Action("
 A_STAY, A_FORFEIT, A_DEAL = Action("stay"), Action("forfeit"), Action("deal")
 
 SIGNAL, LYING, BID, PLAY, SCORED, OVER = "signal", "lying", "stake", "play", "scored", "over"
-
-
-def listing(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def plural(n: int, word: str) -> str:

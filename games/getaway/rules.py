@@ -22,6 +22,7 @@ from decktable.engine.kits.dealing import check_first_dealer, first_dealer, left
 from decktable.engine.kits.tricks import Trick, follow_options, stopped_trick, winner
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
+from decktable.engine.words import listing
 from decktable.rulesets.getaway import INFO
 
 # -- tables, per card id ------------------------------------------------------------------------
@@ -46,12 +47,6 @@ PLAY, PICKUP, SHOOT, DONE, OVER = "play", "pickup", "shootout", "scored", "over"
 
 def suit_name(ix: int) -> str:
     return SUITS[ix].capitalize()
-
-
-def listing(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def cards_word(n: int) -> str:

@@ -27,6 +27,7 @@ from decktable.engine.game import Event, Game, State, Vis, Zone
 from decktable.engine.kits import melds as mk
 from decktable.engine.models import GameInfo, ResultView
 from decktable.engine.rng import Rng
+from decktable.engine import words
 from decktable.rulesets.head_solitaire import INFO
 
 N = len(DECKTET)
@@ -44,12 +45,7 @@ KIND_WORD = {"suit": "suit-meld", "kind": "kind-meld", "run": "run-meld"}
 
 
 def listing(cards: list[int]) -> str:
-    parts = [the(c) for c in cards]
-    if not parts:
-        return "nothing"
-    if len(parts) == 1:
-        return parts[0]
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return words.listing([the(c) for c in cards], "nothing")
 
 
 def plural(n: int, word: str) -> str:

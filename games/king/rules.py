@@ -25,6 +25,7 @@ from decktable.engine.kits.dealing import deal, left_of
 from decktable.engine.kits.tricks import Trick, winner
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
+from decktable.engine.words import listing
 from decktable.rulesets.king import INFO
 
 # -- tables, per card id ------------------------------------------------------------------------
@@ -102,12 +103,6 @@ A_DRAW, A_DEAL, A_NOTRUMP, A_AUCTION, A_PASS, A_UP, A_DOWN = (
 
 def suit_name(ix: int) -> str:
     return SUITS[ix].capitalize()
-
-
-def listing(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def signed(n: int) -> str:

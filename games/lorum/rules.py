@@ -21,6 +21,7 @@ from decktable.engine.kits.dealing import deal
 from decktable.engine.kits.tricks import follow_options, winner
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
+from decktable.engine.words import listing
 from decktable.rulesets.lorum import INFO
 
 # -- tables, per French card id (0..51) ------------------------------------------------------------
@@ -65,12 +66,6 @@ APE_FEE = 4
 DEAL = Action("deal")
 PLAY: dict[int, Action] = {c: Action("play", (SLUG[c],)) for c in FULL}
 PICK: list[Action] = [Action("pick", (str(k),)) for k in range(9)]  # PICK[k]: slot k (1..8)
-
-
-def listing(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def plural(n: int, word: str) -> str:

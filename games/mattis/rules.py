@@ -28,6 +28,7 @@ from decktable.engine.kits.dealing import check_first_dealer, deal, first_dealer
 from decktable.engine.kits.tricks import beats_play
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
+from decktable.engine.words import listing
 from decktable.rulesets.mattis import INFO
 
 # -- tables, per card id --------------------------------------------------------------------------
@@ -69,12 +70,6 @@ def short_name(cards: list[int]) -> str:
     if len(cards) == 1:
         return SLUG[cards[0]]
     return f"{SLUG[cards[0]][:-1]}-{SLUG[cards[-1]]}"
-
-
-def listing(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def ordinal(n: int) -> str:

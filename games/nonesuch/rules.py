@@ -22,6 +22,7 @@ from decktable.engine.kits.dealing import check_first_dealer, deal, first_dealer
 from decktable.engine.kits.tricks import Trick, follow_options, winner
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
+from decktable.engine.words import listing
 from decktable.rulesets.nonesuch import INFO
 
 # -- tables, per card id ------------------------------------------------------------------------
@@ -71,12 +72,6 @@ DEAL_ACTION = Action("deal")
 
 def suit_name(suit: str) -> str:
     return suit.capitalize()
-
-
-def listing(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def most_needed(players: int) -> int:

@@ -23,6 +23,7 @@ from decktable.engine.kits import melds as mk
 from decktable.engine.kits.dealing import deal
 from decktable.engine.models import GameInfo, ResultView
 from decktable.engine.rng import Rng
+from decktable.engine import words
 from decktable.rulesets.old_janx_spirit import INFO
 
 N = len(DECKTET)
@@ -39,12 +40,7 @@ KIND_WORD = {"suit": "suit-meld", "kind": "kind-meld", "run": "run-meld"}
 
 
 def listing(cards: list[int] | tuple[int, ...]) -> str:
-    parts = [the(c) for c in cards]
-    if not parts:
-        return "nothing"
-    if len(parts) == 1:
-        return parts[0]
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return words.listing([the(c) for c in cards], "nothing")
 
 
 class OldJanxSpiritOptions(BaseModel):

@@ -20,6 +20,7 @@ from decktable.engine.kits.dealing import check_first_dealer, deal, first_dealer
 from decktable.engine.kits.tricks import Trick, follow_options, winner
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
+from decktable.engine.words import listing
 from decktable.rulesets.polignac import INFO
 
 # -- tables, per card id ------------------------------------------------------------------------
@@ -52,12 +53,6 @@ def deck_for(players: int) -> tuple[int, ...]:
 
 def suit_name(ix: int) -> str:
     return SUITS[ix].capitalize()
-
-
-def listing(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def points(n: int) -> str:

@@ -29,6 +29,7 @@ from decktable.engine.game import Event, Game, State, Vis, Zone
 from decktable.engine.kits.dealing import deal
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
+from decktable.engine.words import listing
 from decktable.rulesets.rally import INFO
 
 # -- per-card tables ------------------------------------------------------------------------------
@@ -90,12 +91,6 @@ BARGAIN, SOLO, PICKUP, DISCARD, PROP, COP, RALLY, PLAY, DONE = (
 )
 # bargaining calls
 NONE, PAY, THROW, TAKE, HOLD = 0, 1, 2, 3, 4
-
-
-def listing(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def plural(n: int, word: str) -> str:

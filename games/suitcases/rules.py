@@ -24,6 +24,7 @@ from decktable.engine.kits.dealing import deal
 from decktable.engine.kits.melds import ALL_SUITS, SUIT_BITS
 from decktable.engine.models import GameInfo, ResultView
 from decktable.engine.rng import Rng
+from decktable.engine import words
 from decktable.rulesets.suitcases import INFO
 
 # -- tables -------------------------------------------------------------------------------------
@@ -78,11 +79,7 @@ def kind_plural(cid: int) -> str:
 
 
 def listing(parts: list[str]) -> str:
-    if not parts:
-        return "nothing"
-    if len(parts) == 1:
-        return parts[0]
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return words.listing(parts, "nothing")
 
 
 def suit_names(bits: int) -> list[str]:

@@ -24,6 +24,7 @@ from decktable.engine.game import Event, Game, State, Vis, Zone
 from decktable.engine.kits import grid
 from decktable.engine.models import BoardView, CellView, GameInfo, ResultView
 from decktable.engine.rng import Rng
+from decktable.engine import words
 from decktable.rulesets.thricewise import INFO
 
 # -- tables -------------------------------------------------------------------------------------
@@ -89,11 +90,7 @@ def rank_plural(r: int) -> str:
 
 
 def listing(parts: list[str]) -> str:
-    if not parts:
-        return "nothing"
-    if len(parts) == 1:
-        return parts[0]
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return words.listing(parts, "nothing")
 
 
 def trios(board: list[int], idx: int, card: int) -> tuple[int, list[tuple[str, str, tuple[int, int, int], int]]]:

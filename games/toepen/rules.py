@@ -23,6 +23,7 @@ from decktable.engine.kits.dealing import check_first_dealer, deal, first_dealer
 from decktable.engine.kits.tricks import follow_options, winner
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
+from decktable.engine.words import listing
 from decktable.rulesets.toepen import INFO
 
 # -- per-card tables ----------------------------------------------------------------------------------
@@ -51,12 +52,6 @@ LAUNDRY, CHALLENGE, ANSWER, PLAY, SCORED, OVER = "laundry", "challenge", "answer
 SIGNAL_WORD = {3: "whistling", 4: "standing"}
 SIGNAL_VERB = {3: "whistles", 4: "stands"}
 TRICKS = 4
-
-
-def listing(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def plural(n: int, word: str) -> str:

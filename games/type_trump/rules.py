@@ -22,6 +22,7 @@ from decktable.engine.kits.dealing import deal
 from decktable.engine.kits.tricks import Trick, follow_options, winner
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
+from decktable.engine import words
 from decktable.rulesets.type_trump import INFO
 
 # -- per-card tables (the basic deck, ids 0..35) ------------------------------------------------------
@@ -54,12 +55,7 @@ def suits_text(mask: int, joiner: str = " or ") -> str:
 
 
 def listing(cards: list[int]) -> str:
-    parts = [the(c) for c in cards]
-    if not parts:
-        return "nothing"
-    if len(parts) == 1:
-        return parts[0]
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return words.listing([the(c) for c in cards], "nothing")
 
 
 def decl_text(d: int) -> str:
