@@ -6,9 +6,8 @@ Prints, in one run so the figures are ratios that survive a noisy machine:
   bare-bones four-player, 36-card follow-suit trick engine in plain lists and ints;
 - the random bot's think time per decision (observation + legal actions + choice);
 - bots: clone µs per game (beside the generic slot walker), 1,000 search iterations per game
-  beside a reference search over the reference engine, think time per level, and a strength
-  table (`--strength N` games a row: strong vs random, strong vs medium, medium vs easy; the
-  solitaires' scores under the search and under random play);
+  beside a reference search over the reference engine, think time per level, and the strength
+  table (`--strength N`: `decktable.strength`, whose games are kept so a long run can stop and go on);
 - autosave write time and load (replay) time for a mid-game Match;
 - saves over match length: per-move autosave cost at moves 1-200 and 1,800-2,000, memory per
   move beyond the log, replay per move, and a subprocess killed (-9) while autosaving >= 50 times;
@@ -295,36 +294,6 @@ def bench_think(g: Any, n: int, level: str, decisions: int) -> tuple[float, floa
     return statistics.median(times), max(times)
 
 
-def bench_strength(g: Any, n: int, first: str, rest: str, games: int, seed0: int = 100) -> tuple[float, float, float]:
-    """`first` in one seat, `rest` in the others, over `games` seeded games, the seat of `first`
-    rotating: (its win rate, counting a shared first place as a win, its fair share, seconds)."""
-    from decktable.bots.base import play_out
-
-    wins = 0.0
-    t0 = time.perf_counter()
-    for k in range(games):
-        me = k % n
-        bots = [rest] * n
-        bots[me] = first
-        r = play_out(g, bots, seed=seed0 + k)
-        if r.placings[me] == 1:
-            wins += 1
-    return wins / games, 1 / n, time.perf_counter() - t0
-
-
-def bench_solo(g: Any, level: str, games: int, seed0: int = 100) -> tuple[float, float, float]:
-    """A solitaire played by `level`: (mean score, win rate by the summary's "Won", seconds)."""
-    from decktable.bots.base import play_out
-
-    scores, wins = [], 0
-    t0 = time.perf_counter()
-    for k in range(games):
-        r = play_out(g, [level], seed=seed0 + k)
-        scores.append(float(r.scores[0]))
-        wins += r.summary.lower().startswith("won")
-    return statistics.mean(scores), wins / games, time.perf_counter() - t0
-
-
 TRICK_LAYOUTS = ("trick",)
 
 
@@ -364,34 +333,16 @@ def bots_section(loaded: list[tuple[Any, int]], strength: int, quick: bool) -> N
         sys.stdout.flush()
     if strength <= 0:
         return
+    from decktable import strength as strength_table
+
+    ids = list(dict.fromkeys(g.info.id for g, _ in loaded))
     print()
-    print(f"Strength ({strength} games a row, fixed seeds, the first bot's seat rotating; a shared first "
-          f"place counts as a win)")
-    seen = set()
-    for g, n in loaded:
-        if g.info.id in seen:
-            continue
-        seen.add(g.info.id)
-        if g.info.max_players == 1:
-            for level in ("random", "strong"):
-                r = _safe(g.info.id, lambda: bench_solo(g, level, strength))
-                if isinstance(r, str):
-                    print(f"{g.info.id + '-1p':<22}{level:<20}{r}")
-                else:
-                    print(f"{g.info.id + '-1p':<22}{level:<20}mean score {r[0]:6.1f}, won {r[1]:4.0%}   ({r[2]:.0f} s)")
-            continue
-        for first, rest in (("strong", "random"), ("strong", "medium"), ("medium", "easy")):
-            row = f"{first} vs {rest}"
-            r = _safe(g.info.id, lambda: bench_strength(g, n, first, rest, strength))
-            if isinstance(r, str):
-                print(f"{g.info.id + f'-{n}p':<22}{row:<20}{r}")
-                continue
-            aim = min(1.0, 2 * r[1]) if rest == "random" else 0.55
-            if rest == "random" and n == 2:
-                aim = 0.9
-            print(f"{g.info.id + f'-{n}p':<22}{row:<20}wins {r[0]:4.0%} (fair share {r[1]:.0%}, aim ≥ {aim:.0%})"
-                  f"   ({r[2]:.0f} s)")
-            sys.stdout.flush()
+    print(f"Strength (`python -m decktable.strength`): up to {strength} games a row are played into "
+          f"{strength_table.DEFAULT_OUT.name} (games already there, played by this code, are kept);")
+    print("fixed seeds, the first bot's seat rotating; a shared first place counts as a win; "
+          "the 95% interval is Wilson's")
+    strength_table.run(ids, strength, os.cpu_count() or 1, strength_table.DEFAULT_OUT, quiet=True)
+    print(strength_table.table(strength_table.DEFAULT_OUT, order=ids, only=ids))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1076,8 +1027,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pty", action="store_true", help="also measure keypress latency through a pty")
     ap.add_argument("--browser", action="store_true",
                     help="also measure `decktable serve` in headless Chromium, beside the pty (needs playwright)")
-    ap.add_argument("--strength", type=int, default=2, metavar="N",
-                    help="games per row of the bots' strength table (0: no table; the issue asks for >= 200)")
+    ap.add_argument("--strength", type=int, default=0, metavar="N",
+                    help="play up to N games a row of the bots' strength table into docs/strength.jsonl, then "
+                         "print it (0: no table; see python -m decktable.strength for a run that can stop and go on)")
     ap.add_argument("--bots-only", action="store_true", help="only the random-play and bots sections")
     ap.add_argument("--no-bots", action="store_true", help="skip the bots section")
     args = ap.parse_args(argv)

@@ -1,0 +1,294 @@
+"""The bots' strength table: seeded bot-against-bot games, kept game by game so a run can stop
+and go on, and a table of what they show.
+
+    python -m decktable.strength run [--games a,b] [--per-row 200] [--jobs 2] [--out FILE]
+    python -m decktable.strength table [--out FILE] [--markdown]
+
+Why a file of single games: a row of 200 games costs from a minute (Bura) to days (Old Janx
+Spirit's strong seat searches about 1,100 times a game), far more than one sitting. Every game
+is one JSON line with what decides it (game, players, levels, seed, the first bot's seat) and a
+fingerprint of the code that played it (the search and the game's rules): a line whose
+fingerprint no longer matches is not counted and is played again, so the table never mixes bots.
+
+The rows (at the smallest table of two or more; solitaires alone):
+- strong vs random: aim ≥ 90% in two-player games, ≥ twice the fair share in larger ones;
+- strong vs medium and medium vs easy: aim ≥ 55%;
+- solitaires: random, easy, medium and strong each play the same deals (mean score, win rate).
+The first bot's seat rotates with the game number; a shared first place counts as a win. A row
+is met ("yes") when its 95% interval (Wilson) lies wholly at or above the aim, missed ("no") when
+wholly below, and "open" while the games so far cannot tell.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import os
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+SEED0 = 100
+DUEL_ROWS: tuple[tuple[str, str], ...] = (("strong", "random"), ("strong", "medium"), ("medium", "easy"))
+SOLO_LEVELS: tuple[str, ...] = ("random", "easy", "medium", "strong")
+DEFAULT_OUT = Path(__file__).resolve().parent.parent / "docs" / "strength.jsonl"
+
+
+@dataclass(frozen=True)
+class Task:
+    game: str
+    players: int
+    first: str
+    rest: str  # "" in a solitaire
+    game_no: int
+
+    @property
+    def seed(self) -> int:
+        return SEED0 + self.game_no
+
+    @property
+    def seat(self) -> int:
+        return self.game_no % self.players
+
+    @property
+    def row(self) -> tuple[str, int, str, str]:
+        return (self.game, self.players, self.first, self.rest)
+
+
+def table_size(game_id: str) -> int:
+    """The smallest table the game is played at with two or more (1 for a solitaire)."""
+    from decktable.engine.registry import get_game
+
+    info = get_game(game_id).info
+    if info.max_players == 1:
+        return 1
+    return min(n for n in info.player_counts if n >= 2)
+
+
+def fingerprint(game_id: str) -> str:
+    """What decides a bot game besides its seed: the search, the bot protocol and the game's own
+    package (its rules, its determinization). A change to any of them makes old lines stale.
+    The engine and the kits are not hashed: a change there that alters play must clear the file."""
+    import decktable.bots.base as base
+    import decktable.bots.search as search
+    from decktable.engine.registry import get_game
+
+    g = get_game(game_id)
+    files = [Path(m.__file__) for m in (search, base)]  # type: ignore[arg-type]
+    package = Path(sys.modules[type(g).__module__].__file__).parent  # type: ignore[arg-type]
+    files += sorted(package.glob("*.py"))
+    h = hashlib.sha1()
+    for f in files:
+        h.update(f.name.encode())
+        h.update(f.read_bytes())
+    return h.hexdigest()[:12]
+
+
+def tasks_for(game_id: str, per_row: int) -> list[Task]:
+    n = table_size(game_id)
+    rows: Iterable[tuple[str, str]] = ((lv, "") for lv in SOLO_LEVELS) if n == 1 else DUEL_ROWS
+    return [Task(game_id, n, first, rest, k) for first, rest in rows for k in range(per_row)]
+
+
+def play(task: Task) -> dict[str, Any]:
+    """One game, as `decktable.play_out` plays it; the line that records it."""
+    from decktable.bots.base import play_out
+
+    bots = [task.rest] * task.players
+    bots[task.seat] = task.first
+    t0 = time.process_time()
+    r = play_out(task.game, bots, seed=task.seed)
+    return {
+        "game": task.game,
+        "players": task.players,
+        "first": task.first,
+        "rest": task.rest,
+        "game_no": task.game_no,
+        "seed": task.seed,
+        "seat": task.seat,
+        "placing": int(r.placings[task.seat]),
+        "scores": [float(s) for s in r.scores],
+        "won": r.summary.lower().startswith("won") if task.players == 1 else None,
+        "cpu_s": round(time.process_time() - t0, 2),
+        "fp": fingerprint(task.game),
+    }
+
+
+def read_lines(path: Path) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    if not path.exists():
+        return out
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            out.append(json.loads(line))
+        except json.JSONDecodeError:
+            continue  # a line cut short by a killed run: that game is played again
+    return out
+
+
+def current(lines: list[dict[str, Any]]) -> dict[tuple[str, int, str, str, int], dict[str, Any]]:
+    """The lines played by today's code, one per game (the last one wins)."""
+    fps: dict[str, str] = {}
+    out: dict[tuple[str, int, str, str, int], dict[str, Any]] = {}
+    for d in lines:
+        gid = d["game"]
+        if gid not in fps:
+            try:
+                fps[gid] = fingerprint(gid)
+            except Exception:
+                fps[gid] = ""
+        if d.get("fp") == fps[gid]:
+            out[(gid, d["players"], d["first"], d["rest"], d["game_no"])] = d
+    return out
+
+
+def _worker(task: Task) -> str:
+    return json.dumps(play(task), separators=(",", ":"))
+
+
+def decided(ds: list[dict[str, Any]]) -> bool:
+    """Whether a row's 95% interval already lies wholly on one side of its aim."""
+    if not ds or not ds[0]["rest"]:
+        return False
+    wins = sum(1 for d in ds if d["placing"] == 1)
+    lo, hi = wilson(wins, len(ds))
+    a = aim(ds[0]["players"], ds[0]["rest"])
+    return lo >= a or hi < a
+
+
+def run(game_ids: list[str], per_row: int, jobs: int, out: Path, rows: list[str] | None = None,
+        until_decided: bool = False, quiet: bool = False) -> None:
+    done = current(read_lines(out))
+    by_row: dict[tuple[str, int, str, str], list[dict[str, Any]]] = defaultdict(list)
+    for key, d in done.items():
+        by_row[key[:4]].append(d)
+    todo = [t for gid in game_ids for t in tasks_for(gid, per_row)
+            if (t.game, t.players, t.first, t.rest, t.game_no) not in done
+            and (rows is None or f"{t.first}-{t.rest or 'solo'}" in rows)
+            and not (until_decided and decided(by_row[t.row]))]
+    if not quiet:
+        print(f"{len(todo)} games to play ({len(done)} already played by this code)", flush=True)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with out.open("a", encoding="utf-8") as fh:
+        if out.stat().st_size and not out.read_bytes().endswith(b"\n"):
+            fh.write("\n")  # a line cut short by a killed run stays alone on its line
+        if jobs <= 1:
+            results: Iterator[str] = map(_worker, todo)
+            _drain(results, fh, len(todo), quiet)
+        else:
+            import multiprocessing as mp
+
+            with mp.get_context("fork").Pool(jobs, maxtasksperchild=50) as pool:
+                _drain(pool.imap(_worker, todo, chunksize=1), fh, len(todo), quiet)
+
+
+def _drain(results: Iterator[str], fh: Any, total: int, quiet: bool = False) -> None:
+    t0 = time.time()
+    for i, line in enumerate(results, 1):
+        fh.write(line + "\n")
+        fh.flush()
+        os.fsync(fh.fileno())
+        if not quiet and (i % 10 == 0 or i == total):
+            print(f"  {i}/{total} in {time.time() - t0:.0f} s", flush=True)
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% interval of a win rate (Wilson score)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, c - h), min(1.0, c + h)
+
+
+def aim(players: int, rest: str) -> float:
+    if rest == "random":
+        return 0.9 if players == 2 else min(1.0, 2 / players)
+    return 0.55
+
+
+def table(out: Path, markdown: bool = False, order: list[str] | None = None, only: list[str] | None = None) -> str:
+    rows: dict[tuple[str, int, str, str], list[dict[str, Any]]] = defaultdict(list)
+    for key, d in current(read_lines(out)).items():
+        if only is None or key[0] in only:
+            rows[key[:4]].append(d)
+    if order is not None:
+        rank = {g: i for i, g in enumerate(order)}
+        keys = sorted(rows, key=lambda k: (rank.get(k[0], 99), k))
+    else:
+        keys = sorted(rows)
+    level_rank = {lv: i for i, lv in enumerate(SOLO_LEVELS)}
+    keys.sort(key=lambda k: (order.index(k[0]) if order and k[0] in order else 99, k[0],
+                             [r for r in DUEL_ROWS].index((k[2], k[3])) if k[3] else level_rank[k[2]]))
+    lines: list[str] = []
+    if markdown:
+        lines.append("| game | row | games | result | 95% interval | aim | met | CPU s/game |")
+        lines.append("|---|---|---:|---|---|---|---|---:|")
+    for k in keys:
+        ds = rows[k]
+        gid, n, first, rest = k
+        cpu = sum(d["cpu_s"] for d in ds) / len(ds)
+        if rest:
+            wins = sum(1 for d in ds if d["placing"] == 1)
+            lo, hi = wilson(wins, len(ds))
+            a = aim(n, rest)
+            rate = wins / len(ds)
+            met = "yes" if lo >= a else "no" if hi < a else "open"  # open: too few games to say
+            cells = [f"{gid} {n}p", f"{first} vs {rest}", str(len(ds)), f"wins {rate:.0%}",
+                     f"{lo:.0%}–{hi:.0%}", f"≥ {a:.0%}", met, f"{cpu:.1f}"]
+        else:
+            mean = sum(d["scores"][0] for d in ds) / len(ds)
+            won = sum(1 for d in ds if d.get("won")) / len(ds)
+            cells = [f"{gid} 1p", first, str(len(ds)), f"mean score {mean:.1f}, won {won:.0%}", "", "reported", "",
+                     f"{cpu:.1f}"]
+        if markdown:
+            lines.append("| " + " | ".join(cells) + " |")
+        else:
+            lines.append(f"{cells[0]:<20}{cells[1]:<18}{cells[2]:>5}  {cells[3]:<28}{cells[4]:<12}{cells[5]:<9}"
+                         f"{cells[6]:<5}{cells[7]:>7}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    import decktable
+
+    ap = argparse.ArgumentParser(prog="python -m decktable.strength", description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("run", help="play the games a row still lacks")
+    r.add_argument("--games", default="", help="game ids, comma-separated, in the order to play (default: all)")
+    r.add_argument("--per-row", type=int, default=200)
+    r.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    r.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    r.add_argument("--rows", default="", help="only these rows, e.g. strong-random,medium-easy,random-solo")
+    r.add_argument("--until-decided", action="store_true",
+                   help="skip a row whose 95%% interval already lies wholly on one side of its aim")
+    t = sub.add_parser("table", help="print the table of the games played by today's code")
+    t.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    t.add_argument("--markdown", action="store_true")
+    args = ap.parse_args(argv)
+    ids = [i.id for i in decktable.games()]
+    if args.cmd == "run":
+        wanted = [g.strip() for g in args.games.split(",") if g.strip()] or ids
+        unknown = [g for g in wanted if g not in ids]
+        if unknown:
+            print(f"no game {', '.join(unknown)}; games: {', '.join(ids)}", file=sys.stderr)
+            return 2
+        rows = [x.strip() for x in args.rows.split(",") if x.strip()] or None
+        run(wanted, args.per_row, args.jobs, args.out, rows, args.until_decided)
+        return 0
+    print(table(args.out, args.markdown, ids))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

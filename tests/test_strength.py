@@ -1,0 +1,50 @@
+"""The strength table's runner (`python -m decktable.strength`): games are kept line by line, a
+run goes on where the last one stopped, lines played by other code are not counted, and a row's
+verdict waits until its interval can tell."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from decktable import strength
+from decktable.bots.base import play_out
+
+
+def test_a_run_keeps_each_game_and_goes_on_where_it_stopped(tmp_path: Path, capsys) -> None:
+    out = tmp_path / "s.jsonl"
+    strength.run(["adaman"], 2, 1, out, rows=["random-solo"])
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    assert [(d["first"], d["game_no"], d["seed"]) for d in lines] == [("random", 0, 100), ("random", 1, 101)]
+    for d in lines:  # each line is the game play_out plays from that seed
+        r = play_out("adaman", ["random"], seed=d["seed"])
+        assert d["scores"] == [float(r.scores[0])] and d["won"] == r.summary.lower().startswith("won")
+    strength.run(["adaman"], 3, 1, out, rows=["random-solo"])
+    assert len(out.read_text().splitlines()) == 3  # only the game the row lacked
+    assert "adaman 1p" in strength.table(out) and "   3  " in strength.table(out)
+
+
+def test_lines_from_other_code_or_cut_short_are_not_counted(tmp_path: Path) -> None:
+    out = tmp_path / "s.jsonl"
+    strength.run(["adaman"], 1, 1, out, rows=["random-solo"])
+    good = json.loads(out.read_text())
+    stale = dict(good, game_no=1, fp="0" * 12)
+    out.write_text(json.dumps(good) + "\n" + json.dumps(stale) + "\n" + '{"game": "adam')
+    assert list(strength.current(strength.read_lines(out))) == [("adaman", 1, "random", "", 0)]
+    strength.run(["adaman"], 2, 1, out, rows=["random-solo"])  # the stale game is played again
+    assert len(strength.current(strength.read_lines(out))) == 2
+
+
+def test_a_row_is_decided_only_when_its_interval_clears_the_aim() -> None:
+    lo, hi = strength.wilson(40, 40)
+    assert 0.91 < lo < 0.92 and hi == 1.0
+    assert strength.aim(2, "random") == 0.9 and strength.aim(4, "random") == 0.5
+    assert abs(strength.aim(3, "random") - 2 / 3) < 1e-9 and strength.aim(3, "medium") == 0.55
+
+    def row(wins: int, games: int, players: int = 2, rest: str = "random") -> list[dict]:
+        return [{"placing": 1 if k < wins else 2, "players": players, "rest": rest} for k in range(games)]
+
+    assert strength.decided(row(40, 40))  # 91%..100%: at least 90%
+    assert not strength.decided(row(36, 40))  # 90% so far, 77%..96%: cannot tell yet
+    assert strength.decided(row(10, 40))  # far below
+    assert strength.decided(row(30, 40, 2, "medium"))  # 75%: above 55% for sure
