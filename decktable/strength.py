@@ -11,7 +11,11 @@ fingerprint of the code that played it (the search and the game's rules): a line
 fingerprint no longer matches is not counted and is played again, so the table never mixes bots.
 
 The rows (at the smallest table of two or more; solitaires alone):
-- strong vs random: aim ≥ 90% in two-player games, ≥ twice the fair share in larger ones;
+- random vs random: a seat's fair share, measured (1/n in most games; a partnership game shares
+  first place, Envite's four seats win half their games);
+- strong vs random: aim ≥ 90% in two-player games, ≥ twice the fair share in larger ones; where
+  twice the fair share passes 90% (a team game, where strong plays beside a random partner) the
+  aim is to halve the share of games lost instead;
 - strong vs medium and medium vs easy: aim ≥ 55%;
 - solitaires: random, easy, medium and strong each play the same deals (mean score, win rate).
 The first bot's seat rotates with the game number; a shared first place counts as a win. A row
@@ -34,7 +38,12 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 SEED0 = 100
-DUEL_ROWS: tuple[tuple[str, str], ...] = (("strong", "random"), ("strong", "medium"), ("medium", "easy"))
+DUEL_ROWS: tuple[tuple[str, str], ...] = (
+    ("random", "random"),  # the fair share, measured: what a seat wins when nobody plays better
+    ("strong", "random"),
+    ("strong", "medium"),
+    ("medium", "easy"),
+)
 SOLO_LEVELS: tuple[str, ...] = ("random", "easy", "medium", "strong")
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "docs" / "strength.jsonl"
 
@@ -154,14 +163,29 @@ def _worker(task: Task) -> str:
     return json.dumps(play(task), separators=(",", ":"))
 
 
-def decided(ds: list[dict[str, Any]]) -> bool:
-    """Whether a row's 95% interval already lies wholly on one side of its aim."""
-    if not ds or not ds[0]["rest"]:
+def win_rate(ds: list[dict[str, Any]]) -> float | None:
+    return sum(1 for d in ds if d["placing"] == 1) / len(ds) if ds else None
+
+
+def decided(ds: list[dict[str, Any]], fair: float | None = None) -> bool:
+    """Whether a row's 95% interval already lies wholly on one side of its aim (the fair-share
+    row and the solitaires are reported, never decided)."""
+    if not ds or not ds[0]["rest"] or ds[0]["first"] == "random":
         return False
     wins = sum(1 for d in ds if d["placing"] == 1)
     lo, hi = wilson(wins, len(ds))
-    a = aim(ds[0]["players"], ds[0]["rest"])
+    a = aim(ds[0]["players"], ds[0]["rest"], fair)
     return lo >= a or hi < a
+
+
+def fair_shares(by_row: dict[tuple[str, int, str, str], list[dict[str, Any]]]) -> dict[str, float]:
+    """Each game's fair share as measured by its random-vs-random row (where it has one)."""
+    out: dict[str, float] = {}
+    for (gid, _n, first, rest), ds in by_row.items():
+        rate = win_rate(ds)
+        if first == rest == "random" and rate is not None:
+            out[gid] = rate
+    return out
 
 
 def run(game_ids: list[str], per_row: int, jobs: int, out: Path, rows: list[str] | None = None,
@@ -170,10 +194,11 @@ def run(game_ids: list[str], per_row: int, jobs: int, out: Path, rows: list[str]
     by_row: dict[tuple[str, int, str, str], list[dict[str, Any]]] = defaultdict(list)
     for key, d in done.items():
         by_row[key[:4]].append(d)
+    fair = fair_shares(by_row)
     todo = [t for gid in game_ids for t in tasks_for(gid, per_row)
             if (t.game, t.players, t.first, t.rest, t.game_no) not in done
             and (rows is None or f"{t.first}-{t.rest or 'solo'}" in rows)
-            and not (until_decided and decided(by_row[t.row]))]
+            and not (until_decided and decided(by_row[t.row], fair.get(t.game)))]
     if not quiet:
         print(f"{len(todo)} games to play ({len(done)} already played by this code)", flush=True)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -211,10 +236,14 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, c - h), min(1.0, c + h)
 
 
-def aim(players: int, rest: str) -> float:
-    if rest == "random":
-        return 0.9 if players == 2 else min(1.0, 2 / players)
-    return 0.55
+def aim(players: int, rest: str, fair: float | None = None) -> float:
+    """The win rate a row aims at; `fair` is the measured fair share (1/players if unknown)."""
+    if rest != "random":
+        return 0.55
+    if players == 2:
+        return 0.9
+    share = 1 / players if fair is None else fair
+    return 2 * share if 2 * share <= 0.9 else share + (1 - share) / 2
 
 
 def table(out: Path, markdown: bool = False, order: list[str] | None = None, only: list[str] | None = None) -> str:
@@ -228,6 +257,7 @@ def table(out: Path, markdown: bool = False, order: list[str] | None = None, onl
     else:
         keys = sorted(rows)
     level_rank = {lv: i for i, lv in enumerate(SOLO_LEVELS)}
+    fair = fair_shares(rows)
     keys.sort(key=lambda k: (order.index(k[0]) if order and k[0] in order else 99, k[0],
                              [r for r in DUEL_ROWS].index((k[2], k[3])) if k[3] else level_rank[k[2]]))
     lines: list[str] = []
@@ -241,11 +271,13 @@ def table(out: Path, markdown: bool = False, order: list[str] | None = None, onl
         if rest:
             wins = sum(1 for d in ds if d["placing"] == 1)
             lo, hi = wilson(wins, len(ds))
-            a = aim(n, rest)
+            a = aim(n, rest, fair.get(gid))
             rate = wins / len(ds)
             met = "yes" if lo >= a else "no" if hi < a else "open"  # open: too few games to say
             cells = [f"{gid} {n}p", f"{first} vs {rest}", str(len(ds)), f"wins {rate:.0%}",
                      f"{lo:.0%}–{hi:.0%}", f"≥ {a:.0%}", met, f"{cpu:.1f}"]
+            if first == "random":  # the fair share itself
+                cells[3], cells[5], cells[6] = f"wins {rate:.0%} (fair share)", "", ""
         else:
             mean = sum(d["scores"][0] for d in ds) / len(ds)
             won = sum(1 for d in ds if d.get("won")) / len(ds)

@@ -40,11 +40,16 @@ def test_a_row_is_decided_only_when_its_interval_clears_the_aim() -> None:
     assert 0.91 < lo < 0.92 and hi == 1.0
     assert strength.aim(2, "random") == 0.9 and strength.aim(4, "random") == 0.5
     assert abs(strength.aim(3, "random") - 2 / 3) < 1e-9 and strength.aim(3, "medium") == 0.55
+    # a team game: each of four seats wins half its games at random; twice that cannot be met
+    # beside a random partner, so the aim is to halve the games lost
+    assert strength.aim(4, "random", fair=0.5) == 0.75 and strength.aim(4, "random", fair=0.2) == 0.4
 
     def row(wins: int, games: int, players: int = 2, rest: str = "random") -> list[dict]:
-        return [{"placing": 1 if k < wins else 2, "players": players, "rest": rest} for k in range(games)]
+        return [{"placing": 1 if k < wins else 2, "players": players, "rest": rest, "first": "strong"}
+                for k in range(games)]
 
     assert strength.decided(row(40, 40))  # 91%..100%: at least 90%
     assert not strength.decided(row(36, 40))  # 90% so far, 77%..96%: cannot tell yet
     assert strength.decided(row(10, 40))  # far below
     assert strength.decided(row(30, 40, 2, "medium"))  # 75%: above 55% for sure
+    assert not strength.decided([dict(d, first="random") for d in row(40, 40)])  # the fair share: reported
