@@ -232,6 +232,31 @@ def test_temporary_files_are_unique_per_process_and_call(tmp_path):
     assert a != b and str(os.getpid()) in a.name and a.name.startswith(".")
 
 
+def test_temporaries_of_killed_writers_are_swept_and_no_others(tmp_path, monkeypatch):
+    """A rewrite killed between creating its temporary file and the rename leaves the file behind;
+    the next listing of saves removes it, but never a live writer's file, a save or a lock."""
+    import subprocess
+
+    monkeypatch.setenv("DECKTABLE_HOME", str(tmp_path))
+    from decktable.store.paths import saves_dir
+
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead = int(done.stdout)
+    left = folder / f".a.save.{dead}-0a1b2c3d.tmp"
+    live = folder / f".b.save.{os.getppid()}-0a1b2c3d.tmp"
+    mine = saves._tmp_name(folder / "c.save")
+    keep = [live, mine, folder / ".a.save.lock", folder / "notes.tmp"]
+    for p in [left, *keep]:
+        p.write_text("{")
+    path = folder / "game.save"
+    a_match(path)
+    listing = saves.list_saves()
+    assert not left.exists() and all(p.exists() for p in keep)
+    assert [e.path for e in listing.saves] == [path] and not listing.problems
+
+
 def test_model_round_trip_in_memory():
     m = a_match()
     save = m.to_save()

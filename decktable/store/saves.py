@@ -518,6 +518,42 @@ class Listing:
     problems: list[str]  # one line for each damaged save, already moved aside
 
 
+_TMP_RE = re.compile(r"\..+\.(\d+)-[0-9a-f]+\.tmp")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process, say: alive, not ours to judge
+        return True
+    return True
+
+
+def sweep_temporaries(folder: Path) -> int:
+    """Remove the temporary files (`_tmp_name`) that a process killed during a rewrite left in
+    `folder`: only those whose process is gone; a live writer's file is its own. Never a save.
+    Returns how many were removed."""
+    removed = 0
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return 0
+    for name in names:
+        m = _TMP_RE.fullmatch(name)
+        if m is None or int(m.group(1)) == os.getpid() or _alive(int(m.group(1))):
+            continue
+        try:
+            path = folder / name
+            if stat.S_ISREG(os.lstat(path).st_mode):
+                path.unlink()
+                removed += 1
+        except OSError:
+            continue
+    return removed
+
+
 def save_candidates() -> list[Path]:
     """Every path that may hold a save: the folder of saves, and the old single autosave."""
     from decktable.store.paths import autosave_path, saves_dir
@@ -557,6 +593,9 @@ def list_saves() -> Listing:
     (never one another window is playing: it is listed as in use, unread)."""
     from decktable.store.savelock import in_use
 
+    from decktable.store.paths import saves_dir
+
+    sweep_temporaries(saves_dir())  # what killed writers left behind
     saves: list[SaveEntry] = []
     problems: list[str] = []
     for path in save_candidates():
