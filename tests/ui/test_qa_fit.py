@@ -105,7 +105,7 @@ async def test_a_special_card_keeps_a_space_before_its_name() -> None:
         strip.set_dense(True)
         await pilot.pause()
         line = strip.render().plain.splitlines()[1]
-        assert "★ Ace Hearts" in line, line
+        assert "A♥★ " in line and " Ace Hearts" in line, line  # the mark by its card, a space before the name
 
 
 async def test_small_seat_lines_keep_the_card_count() -> None:
@@ -142,3 +142,38 @@ def test_trick_columns_widen_for_whole_card_names() -> None:
     view.trick, view.seats = trick, seats
     text = "\n".join(line.plain for line in view._lines(76, view._seat_style(0)))
     assert "Chance Meeting" in text and "Journey" in text, text
+
+
+def test_fit_rows_takes_a_second_row_before_it_drops_a_key() -> None:
+    from decktable.ui.widgets.quiet_footer import fit_rows
+
+    keys = [("left", "←→", "Other button"), ("question_mark", "?", "Rules"), ("i", "i", "Card info"),
+            ("q", "q", "Lobby"), ("t", "t", "Last trick")]
+    assert fit_rows(keys, 200) == [[(0, "Other button"), (1, "Rules"), (2, "Card info"), (3, "Lobby"),
+                                    (4, "Last trick")]]
+    rows = fit_rows(keys, 40)  # full descriptions on two rows
+    assert len(rows) == 2 and sorted(i for r in rows for i, _d in r) == [0, 1, 2, 3, 4]
+    assert [d for r in rows for _i, d in r] == ["Other button", "Rules", "Card info", "Lobby", "Last trick"]
+    rows = fit_rows(keys, 26)  # short ones
+    assert sorted(i for r in rows for i, _d in r) == [0, 1, 2, 3, 4] and len(rows) == 2
+    assert all(sum(len(keys[i][1]) + len(d) + 3 for i, d in r) <= 26 for r in rows)
+    assert 1 in [i for r in fit_rows(keys, 9) for i, _d in r]  # too narrow: help stays
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_every_key_of_a_table_with_a_hand_is_in_the_footer(size: tuple[int, int]) -> None:
+    """Every binding the screen shows is in the footer, on a second row where one is too narrow."""
+    app = make_app("schnapsen", "Ann,bot:random", seed=2)
+    async with app.run_test(size=size) as pilot:
+        for _ in range(3):
+            await settle(pilot)
+        screen = table(app)
+        footer = screen.query_one(QuietFooter)
+        wanted = {b.action for (_n, b, _e, _t) in screen.active_bindings.values() if b.show}
+        shown = {k.action for k in footer.query(FooterKey) if not k.has_class("-command-palette")}
+        assert wanted <= shown | {app.COMMAND_PALETTE_BINDING}, wanted - shown
+        edge = footer.region.right
+        for k in footer.query(FooterKey):
+            assert k.region.right <= edge and k.region.y >= footer.region.y
+        main = screen.query_one("#table-main")
+        assert main.region.bottom <= footer.region.y  # the table gives the footer its rows

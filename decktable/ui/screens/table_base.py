@@ -262,8 +262,7 @@ class TableScreen(MarkedPlays, Screen[None]):
         for r in rows:
             r.set_dense(plan[0])
         for g in grids:
-            g.set_dense(plan[1] or g.get_content_width(region.size, region.size) + 4 > region.width,
-                        region.width)
+            g.set_dense(plan[1] or g.base_width() + 4 > region.width, region.width)
         for h in hands:
             h.set_dense(plan[2])
 

@@ -341,7 +341,7 @@ class CardStrip(Widget, can_focus=True):
                     top.append(" " * GAP)
                     bottom.append(" " * GAP)
                 name_style = chip_styles["card"] + Style(dim=slug not in self.legal and self.dim_illegal)
-                # a marked card ends its label with the mark (✓), so it shows without colour too
+                # a marked card's label is followed by the mark (✓), so it shows without colour too
                 special = slug in self.special
                 # dense: the label, its marks, then at least one space before the name
                 label_w = (DENSE_LABEL_W - (1 if picked or special else 0) if self.dense else chip_w) \
@@ -350,6 +350,7 @@ class CardStrip(Widget, can_focus=True):
                 if fresh:  # one cell for the mark (dense: and the space before the name)
                     label_w -= 1 if picked or special or not self.dense else 2
                 label = card_text(slug, self.family, styles=chip_styles, width=label_w)
+                label.rstrip()  # the marks follow the label itself, not the chip's far edge
                 if special:  # the game makes this card special (a trump): ★, distinct from ✓
                     label.append(current_card_set().special, style=chip_styles["card"] + special_mark_s)
                 if picked:
@@ -357,8 +358,9 @@ class CardStrip(Widget, can_focus=True):
                 if fresh:  # just drawn: ✦, distinct from ✓ and ★
                     label.append(current_card_set().new,
                                  style=chip_styles["card"] + get("card-strip--new-mark", partial=True))
-                if self.dense and label.cell_len < DENSE_LABEL_W:
-                    label.append(" " * (DENSE_LABEL_W - label.cell_len), style=chip_styles["card"])
+                label_room = DENSE_LABEL_W if self.dense else chip_w
+                if label.cell_len < label_room:
+                    label.append(" " * (label_room - label.cell_len), style=chip_styles["card"])
                 top.append_text(label)
                 if self.dense:
                     room = DENSE_W - DENSE_LABEL_W

@@ -20,6 +20,7 @@ from decktable.ui.glyphs import SUIT_COMPONENTS, card_name, card_text, current_c
 from decktable.ui.glyphs import suit_styles as suit_styles_of
 
 CELL_W = 10
+MAX_CELL_W = 14  # the longest Decktet name, "Chance Meeting"
 GAP = 1
 ROW_HDR = 4
 LINES = 4  # lines per grid row: label, name, tokens, spacer
@@ -156,14 +157,28 @@ class GridView(Widget, can_focus=True):
             return LINES
         return 2  # dense: tokens and notes go at the end of the label line
 
+    def base_width(self) -> int:
+        """The grid's width with cells of the usual size (what decides whether it must be dense)."""
+        cols = len(self.board.cols) if self.board else 1
+        return ROW_HDR + cols * (CELL_W + GAP)
+
     def set_dense(self, dense: bool, width: int | None = None) -> None:
-        """Dense or full drawing; a dense grid also narrows its cells to fit `width` cells
-        (its outer width), down to 6 a cell."""
+        """Dense or full drawing, with cells as wide as `width` (the grid's outer width) allows:
+        a dense grid narrows them down to 6 a cell; a full one widens them up to MAX_CELL_W, so
+        that card names are whole where there is room ("Chance Meeting" at 120 columns)."""
         cell_w = CELL_W
-        if dense and width is not None and self.board is not None:
+        if width is not None and self.board is not None:
             cols = max(1, len(self.board.cols))
-            while cell_w > 6 and ROW_HDR + cols * (cell_w + GAP) + 4 > width:
-                cell_w -= 1
+
+            def fits(w: int) -> bool:
+                return ROW_HDR + cols * (w + GAP) + 4 <= width
+
+            if dense:
+                while cell_w > 6 and not fits(cell_w):
+                    cell_w -= 1
+            else:
+                while cell_w < MAX_CELL_W and fits(cell_w + 1):
+                    cell_w += 1
         if dense != self.dense or cell_w != self.cell_w:
             self.dense = dense
             self.cell_w = cell_w

@@ -6,15 +6,17 @@ the screen publishes "bindings updated" — on every focus change, often several
 press. Moving between two buttons or two cards shows the same keys, so those rebuilds only cost
 time (a redraw trickling out for ~100 ms after the key). Here the keys are compared first.
 
-Every key shown is shown whole: when they do not fit, the descriptions get shorter
-(`SHORT`: "Card info" -> "Info"), and if that is not enough the last keys are left out of the
-footer (never `?`, whose help lists every key; the palette, ^p, lists them too).
+Every key is shown, and shown whole: when they do not fit, the descriptions get shorter
+(`SHORT`: "Card info" -> "Info"); if that is not enough the footer takes a second row (an
+80-column table with a hand has about a dozen keys). Only a terminal too narrow even for two rows
+leaves the last keys out (never `?`, whose help lists every key; the palette, ^p, lists them too).
 """
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import HorizontalGroup
 from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
@@ -67,9 +69,51 @@ def fit_keys(keys: list[tuple[str, str, str]], room: int) -> list[tuple[int, str
     return [(i, short[i][1]) for i in sorted(chosen)]
 
 
+def fit_rows(keys: list[tuple[str, str, str]], room: int) -> list[list[tuple[int, str]]]:
+    """The keys in one row as `fit_keys` fits them when that shows them all, else in two rows:
+    the first as full as it goes, the rest on the second; full descriptions when the two rows
+    hold them, else short ones. Keys that fit on neither row are left out (`?` never)."""
+    one = fit_keys(keys, room)
+    if len(one) == len(keys):
+        return [one]
+    full = [desc for _k, _d, desc in keys]
+    short = [SHORT.get(desc, desc.split(" ")[0] if desc else desc) for _k, _d, desc in keys]
+    for descs in (full, short):
+        rows: list[list[tuple[int, str]]] = [[], []]
+        used = [0, 0]
+        row = 0
+        for i, (k, d, _desc) in enumerate(keys):
+            w = key_width(d, descs[i])
+            if row == 0 and used[0] + w > room:
+                row = 1
+            if used[row] + w <= room:
+                rows[row].append((i, descs[i]))
+                used[row] += w
+            elif descs is short and k == "question_mark":  # room for help: drop this row's last keys
+                while rows[row] and used[row] + w > room:
+                    j, desc = rows[row].pop()
+                    used[row] -= key_width(keys[j][1], desc)
+                rows[row].append((i, descs[i]))
+                used[row] += w
+        if descs is short or sum(len(r) for r in rows) == len(keys):
+            return [r for r in rows if r]
+    raise AssertionError("unreachable")
+
+
 class QuietFooter(Footer):
     """A Footer that skips recomposing when the shown bindings are the same as last time, and
-    whose keys always fit the width."""
+    whose keys always fit the width (on a second row when one is not enough)."""
+
+    DEFAULT_CSS = """
+    QuietFooter.-two-rows {
+        height: 2;
+        layout: vertical;
+        HorizontalGroup.footer-row {
+            width: 1fr;
+            height: 1;
+        }
+    }
+    """
 
     _shown_key: tuple | None = None
 
@@ -99,12 +143,22 @@ class QuietFooter(Footer):
                 seen[binding.action] = (binding, enabled, tooltip)
         entries = list(seen.values())
         keys = [(b.key, self.app.get_key_display(b), b.description) for b, _e, _t in entries]
-        shown = fit_keys(keys, self._room())
-        self.styles.grid_size_columns = len(shown)
-        for i, description in shown:
-            binding, enabled, tooltip = entries[i]
-            yield FooterKey(binding.key, keys[i][1], description, binding.action, disabled=not enabled,
-                            tooltip=tooltip or binding.description).data_bind(compact=Footer.compact)
+        rows = fit_rows(keys, self._room())
+        self.set_class(len(rows) > 1, "-two-rows")
+
+        def row_keys(row: list[tuple[int, str]]) -> list[FooterKey]:
+            out = []
+            for i, description in row:
+                binding, enabled, tooltip = entries[i]
+                out.append(FooterKey(binding.key, keys[i][1], description, binding.action, disabled=not enabled,
+                                     tooltip=tooltip or binding.description).data_bind(compact=Footer.compact))
+            return out
+
+        if len(rows) == 1:
+            yield from row_keys(rows[0])
+        else:
+            for row in rows:
+                yield HorizontalGroup(*row_keys(row), classes="footer-row")
         if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
             try:
                 _node, binding, enabled, tooltip = active[self.app.COMMAND_PALETTE_BINDING]
