@@ -301,6 +301,8 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--per-row", type=int, default=200)
     r.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     r.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    r.add_argument("--step", type=int, default=0, metavar="K",
+                   help="with --until-decided: play K games a row at a time, so a row stops as soon as it is decided")
     r.add_argument("--rows", default="", help="only these rows, e.g. strong-random,medium-easy,random-solo")
     r.add_argument("--until-decided", action="store_true",
                    help="skip a row whose 95%% interval already lies wholly on one side of its aim")
@@ -316,7 +318,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"no game {', '.join(unknown)}; games: {', '.join(ids)}", file=sys.stderr)
             return 2
         rows = [x.strip() for x in args.rows.split(",") if x.strip()] or None
-        run(wanted, args.per_row, args.jobs, args.out, rows, args.until_decided)
+        step = args.step if args.step > 0 and args.until_decided else args.per_row
+        for upto in range(min(step, args.per_row), args.per_row + step, step):
+            run(wanted, min(upto, args.per_row), args.jobs, args.out, rows, args.until_decided)
         return 0
     print(table(args.out, args.markdown, ids))
     return 0
