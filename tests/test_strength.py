@@ -45,11 +45,28 @@ def test_a_row_is_decided_only_when_its_interval_clears_the_aim() -> None:
     assert strength.aim(4, "random", fair=0.5) == 0.75 and strength.aim(4, "random", fair=0.2) == 0.4
 
     def row(wins: int, games: int, players: int = 2, rest: str = "random") -> list[dict]:
-        return [{"placing": 1 if k < wins else 2, "players": players, "rest": rest, "first": "strong"}
-                for k in range(games)]
+        return [{"placing": 1 if k < wins else 2, "placings": [1, 2] if k < wins else [2, 1], "seat": 0,
+                 "players": players, "rest": rest, "first": "strong"} for k in range(games)]
 
     assert strength.decided(row(40, 40))  # 91%..100%: at least 90%
     assert not strength.decided(row(36, 40))  # 90% so far, 77%..96%: cannot tell yet
     assert strength.decided(row(10, 40))  # far below
     assert strength.decided(row(30, 40, 2, "medium"))  # 75%: above 55% for sure
     assert not strength.decided([dict(d, first="random") for d in row(40, 40)])  # the fair share: reported
+
+
+def test_between_two_levels_a_game_counts_the_seats_finished_ahead_of() -> None:
+    """strong vs medium is judged head to head: the share of the other seats the first bot
+    finished ahead of, a tie counting half; against random a (shared) first place counts."""
+    three = {"first": "strong", "rest": "medium", "seat": 1}
+    assert strength.score(dict(three, placing=1, placings=[2, 1, 3])) == 1.0
+    assert strength.score(dict(three, placing=2, placings=[1, 2, 3])) == 0.5  # ahead of one of two
+    assert strength.score(dict(three, placing=1, placings=[1, 1, 3])) == 0.75  # a shared first
+    two = {"first": "medium", "rest": "easy", "seat": 0, "players": 2}
+    assert strength.score(dict(two, placing=1, placings=[1, 1])) == 0.5  # a tie is half a win
+    assert strength.score({"first": "strong", "rest": "random", "placing": 1}) == 1.0
+    # a head-to-head line without every placing was played by the old runner: played again
+    line = {"game": "adaman", "players": 1, "game_no": 0, "fp": strength.fingerprint("adaman")}
+    old = dict(line, first="strong", rest="medium", placing=1)
+    assert strength.current([old]) == {}
+    assert len(strength.current([dict(old, placings=[1])])) == 1
