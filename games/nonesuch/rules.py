@@ -465,6 +465,53 @@ class Nonesuch(Game):
             st.dealer = seat
             self._deal(st, st.rng.shuffled(FULL), events)
 
+    def playout(self, state: State, rand: Any, limit: int, trace: list[Action] | None = None) -> int:
+        """The search's random playout (see `Game.playout`): the tricks are played without
+        actions or events, each card drawn uniformly from those `legal_actions` would list (a
+        lead: uniformly over its card and named suit); bids, the trump choice and anything else
+        go through the generic step. Stops at the end of the hand. `trace` collects the moves."""
+        st: NonesuchState = state  # type: ignore[assignment]
+        moves = 0
+        sheet, hand_no, n = len(st.sheet), st.hand_no, st.players
+        while moves < limit and not st.over and len(st.sheet) == sheet and st.hand_no == hand_no:
+            if st.phase != PLAY:
+                p = st.holder if st.phase == CHOOSE else st.turn
+                la = self.legal_actions(st, p)
+                if not la:
+                    break
+                a = la[int(rand() * len(la))]
+                if trace is not None:
+                    trace.append(a)
+                self.play(st, p, a, None)
+                moves += 1
+                continue
+            seat = st.turn
+            hand = st.hands[seat]
+            trick = st.trick
+            plays = trick.plays
+            if plays:  # follow the named suit if possible
+                carries = CARRIES[trick.named]  # type: ignore[index]
+                ok = [c for c in hand if c in carries] or hand
+                c = ok[int(rand() * len(ok))]
+                if trace is not None:
+                    trace.append(PLAY_ACTIONS[c])
+            else:
+                opts = [(c, s) for c in self._leadable(st, hand) for s in CARD_SUITS[c]]
+                c, named = opts[int(rand() * len(opts))]
+                trick.named = named
+                if trace is not None:
+                    trace.append(LEAD_ACTIONS[c][CARD_SUITS[c].index(named)])
+            hand.remove(c)
+            plays.append((seat, c))
+            if st.trump is not None and c in CARRIES[st.trump]:
+                st.trump_played = True
+            moves += 1
+            if len(plays) < n:
+                st.turn = (seat + 1) % n
+            else:
+                self._finish_trick(st, None)
+        return moves
+
     def _after_bidding(self, st: NonesuchState, events: list[Event] | None) -> None:
         up = st.up
         if up == EXCUSE:
