@@ -74,6 +74,12 @@ def discard_action(cards: tuple[int, ...]) -> Action:
     return a
 
 
+#: per number of free cards, the index sets of every discard in the order `_discards` lists them
+SUBSETS: list[list[tuple[int, ...]]] = [
+    [combo for k in range(1, f + 1) for combo in combinations(range(f), k)] for f in range(11)
+]
+
+
 def cards_text(cards: list[int]) -> str:
     return listing([the(c) for c in cards])
 
@@ -479,6 +485,62 @@ class Chicago(Game):
             st.hand_no += 1
             st.dealer = seat
             self._deal(st, st.rng.shuffled(FULL), events)
+
+    def playout(self, state: State, rand: Any, limit: int, trace: list[Action] | None = None) -> int:
+        """The search's random playout (see `Game.playout`): draws and trick plays are drawn
+        uniformly from what `legal_actions` would list, without building every discard (a draw
+        has 32 of them) or an action; showdowns and the rest go through the generic step.
+        Stops at the end of the hand. `trace` collects the moves."""
+        st: ChicagoState = state  # type: ignore[assignment]
+        moves = 0
+        sheet, hand_no = len(st.sheet), st.hand_no
+        while moves < limit and not st.over and len(st.sheet) == sheet and st.hand_no == hand_no:
+            seat = st.turn
+            phase = st.phase
+            if phase == PLAY:
+                hand = st.hands[seat]
+                cards = hand
+                if st.trick:
+                    ls = SUIT_IX[st.trick[0][1]]
+                    cards = [c for c in hand if SUIT_IX[c] == ls] or hand
+                c = cards[int(rand() * len(cards))]
+                if trace is not None:
+                    trace.append(PLAY_ACTIONS[c])
+                self._play_card(st, seat, c, None)
+            elif phase == DRAW:
+                shown = st.shown[seat]
+                keep: Any = ()
+                base = shown if shown else st.hands[seat]
+                may_show = False
+                if not shown and st.must_show[seat]:
+                    keep = combination(base)
+                    may_show = bool(keep)
+                free = [c for c in base if c not in keep]
+                sets = SUBSETS[len(free)]
+                r = int(rand() * (1 + len(sets) + may_show))
+                if r == 0:
+                    if trace is not None:
+                        trace.append(STAND)
+                    self._exchange(st, seat, [], None)
+                elif r <= len(sets):
+                    out = [free[i] for i in sets[r - 1]]
+                    if trace is not None:
+                        trace.append(discard_action(tuple(out)))
+                    self._exchange(st, seat, out, None)
+                else:
+                    if trace is not None:
+                        trace.append(EXPOSE)
+                    self._show(st, seat, None)
+            else:
+                la = self.legal_actions(st, seat)
+                if not la:
+                    break
+                a = la[int(rand() * len(la))]
+                if trace is not None:
+                    trace.append(a)
+                self.play(st, seat, a, None)
+            moves += 1
+        return moves
 
     def _show(self, st: ChicagoState, seat: int, events: list[Event] | None) -> None:
         hand = st.hands[seat]
