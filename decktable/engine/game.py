@@ -686,7 +686,8 @@ class Game:
     #: uniformly random legal moves (a random seat among those to act, then a random action of
     #: its legal ones, as the generic loop picks) with events off, until the game ends, the hand
     #: ends (the score sheet grows or the hand number changes) or `limit` moves are made. A game
-    #: defines it only where the generic loop is its search's bottleneck (the board games).
+    #: defines it only where the generic loop is its search's bottleneck. Each takes an optional
+    #: `trace` list that collects the moves as (seat, action), for the test that replays them.
     playout: ClassVar[Any] = None
 
     def determinize(self, state: State, seat: int | None, rng: Rng) -> State:

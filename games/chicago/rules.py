@@ -486,11 +486,11 @@ class Chicago(Game):
             st.dealer = seat
             self._deal(st, st.rng.shuffled(FULL), events)
 
-    def playout(self, state: State, rand: Any, limit: int, trace: list[Action] | None = None) -> int:
+    def playout(self, state: State, rand: Any, limit: int, trace: list[tuple[int, Action]] | None = None) -> int:
         """The search's random playout (see `Game.playout`): draws and trick plays are drawn
         uniformly from what `legal_actions` would list, without building every discard (a draw
         has 32 of them) or an action; showdowns and the rest go through the generic step.
-        Stops at the end of the hand. `trace` collects the moves."""
+        Stops at the end of the hand. `trace` collects the moves as (seat, action)."""
         st: ChicagoState = state  # type: ignore[assignment]
         moves = 0
         sheet, hand_no = len(st.sheet), st.hand_no
@@ -505,7 +505,7 @@ class Chicago(Game):
                     cards = [c for c in hand if SUIT_IX[c] == ls] or hand
                 c = cards[int(rand() * len(cards))]
                 if trace is not None:
-                    trace.append(PLAY_ACTIONS[c])
+                    trace.append((seat, PLAY_ACTIONS[c]))
                 self._play_card(st, seat, c, None)
             elif phase == DRAW:
                 shown = st.shown[seat]
@@ -520,16 +520,16 @@ class Chicago(Game):
                 r = int(rand() * (1 + len(sets) + may_show))
                 if r == 0:
                     if trace is not None:
-                        trace.append(STAND)
+                        trace.append((seat, STAND))
                     self._exchange(st, seat, [], None)
                 elif r <= len(sets):
                     out = [free[i] for i in sets[r - 1]]
                     if trace is not None:
-                        trace.append(discard_action(tuple(out)))
+                        trace.append((seat, discard_action(tuple(out))))
                     self._exchange(st, seat, out, None)
                 else:
                     if trace is not None:
-                        trace.append(EXPOSE)
+                        trace.append((seat, EXPOSE))
                     self._show(st, seat, None)
             else:
                 la = self.legal_actions(st, seat)
@@ -537,7 +537,7 @@ class Chicago(Game):
                     break
                 a = la[int(rand() * len(la))]
                 if trace is not None:
-                    trace.append(a)
+                    trace.append((seat, a))
                 self.play(st, seat, a, None)
             moves += 1
         return moves

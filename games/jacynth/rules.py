@@ -460,10 +460,10 @@ class Jacynth(Game):
                 events.append(Event(f"{st.names[seat]} puts out no token this turn.", "pass", seat))
             self._end_turn(st, seat, events)
 
-    def playout(self, state: State, rand: Any, limit: int, trace: list[Action] | None = None) -> int:
+    def playout(self, state: State, rand: Any, limit: int, trace: list[tuple[int, Action]] | None = None) -> int:
         """The search's random playout without actions or events (see `Game.playout`), uniform
         over `legal_actions` as the generic loop: a random card of the hand on a random free cell,
-        then a random one of the token targets and passing. `trace` collects the moves."""
+        then a random one of the token targets and passing. `trace` collects the moves as (seat, action)."""
         st: JacynthState = state  # type: ignore[assignment]
         moves = 0
         while not st.over and moves < limit:
@@ -473,11 +473,11 @@ class Jacynth(Game):
                 k = int(rand() * (len(targets) + 1))
                 if k < len(targets):
                     if trace is not None:
-                        trace.append(INFLUENCE_ACTIONS[targets[k]])
+                        trace.append((seat, INFLUENCE_ACTIONS[targets[k]]))
                     self._influence(st, seat, targets[k], None)
                 else:
                     if trace is not None:
-                        trace.append(PASS)
+                        trace.append((seat, PASS))
                     self._end_turn(st, seat, None)
             else:
                 hand, front = st.hands[seat], st.front
@@ -486,7 +486,7 @@ class Jacynth(Game):
                 k = int(rand() * (len(hand) * len(front)))
                 c, i = hand[k // len(front)], front[k % len(front)]
                 if trace is not None:
-                    trace.append(PLACE_ACTIONS[c][i])
+                    trace.append((seat, PLACE_ACTIONS[c][i]))
                 self._place(st, seat, c, i, None)
             moves += 1
         return moves

@@ -465,11 +465,11 @@ class Nonesuch(Game):
             st.dealer = seat
             self._deal(st, st.rng.shuffled(FULL), events)
 
-    def playout(self, state: State, rand: Any, limit: int, trace: list[Action] | None = None) -> int:
+    def playout(self, state: State, rand: Any, limit: int, trace: list[tuple[int, Action]] | None = None) -> int:
         """The search's random playout (see `Game.playout`): the tricks are played without
         actions or events, each card drawn uniformly from those `legal_actions` would list (a
         lead: uniformly over its card and named suit); bids, the trump choice and anything else
-        go through the generic step. Stops at the end of the hand. `trace` collects the moves."""
+        go through the generic step. Stops at the end of the hand. `trace` collects the moves as (seat, action)."""
         st: NonesuchState = state  # type: ignore[assignment]
         moves = 0
         sheet, hand_no, n = len(st.sheet), st.hand_no, st.players
@@ -481,7 +481,7 @@ class Nonesuch(Game):
                     break
                 a = la[int(rand() * len(la))]
                 if trace is not None:
-                    trace.append(a)
+                    trace.append((p, a))
                 self.play(st, p, a, None)
                 moves += 1
                 continue
@@ -494,13 +494,13 @@ class Nonesuch(Game):
                 ok = [c for c in hand if c in carries] or hand
                 c = ok[int(rand() * len(ok))]
                 if trace is not None:
-                    trace.append(PLAY_ACTIONS[c])
+                    trace.append((seat, PLAY_ACTIONS[c]))
             else:
                 opts = [(c, s) for c in self._leadable(st, hand) for s in CARD_SUITS[c]]
                 c, named = opts[int(rand() * len(opts))]
                 trick.named = named
                 if trace is not None:
-                    trace.append(LEAD_ACTIONS[c][CARD_SUITS[c].index(named)])
+                    trace.append((seat, LEAD_ACTIONS[c][CARD_SUITS[c].index(named)]))
             hand.remove(c)
             plays.append((seat, c))
             if st.trump is not None and c in CARRIES[st.trump]:

@@ -419,12 +419,12 @@ class Thricewise(Game):
         else:
             self._place(state, seat, cid, CELL_ID[action.args[1]], events)
 
-    def playout(self, state: ThricewiseState, rand: Any, limit: int, trace: list[Action] | None = None) -> int:
+    def playout(self, state: ThricewiseState, rand: Any, limit: int, trace: list[tuple[int, Action]] | None = None) -> int:
         """The search's random playout without actions or events (see `Game.playout`): every seat
         still to choose picks a random card (all at once: the choices are secret and independent,
         so their order changes nothing), then the seat to place picks a random card of those it has
         to place and a random free cell, uniform over `legal_actions` as the generic loop.
-        `trace` collects the moves as actions (for the test that replays them)."""
+        `trace` collects the moves as (seat, action) (for the test that replays them)."""
         st = state
         hands, chosen, deferred = st.hands, st.chosen, st.deferred
         moves = 0
@@ -439,7 +439,7 @@ class Thricewise(Game):
                         cid = h.pop(int(rand() * len(h)))
                         chosen[p].append(cid)
                         if trace is not None:
-                            trace.append(A_CHOOSE[cid])
+                            trace.append((p, A_CHOOSE[cid]))
                     moves += len(acting)
                     self._reveal(st, None)
                     continue
@@ -447,7 +447,7 @@ class Thricewise(Game):
                 h = hands[p]
                 cid = h[int(rand() * len(h))]
                 if trace is not None:
-                    trace.append(A_CHOOSE[cid])
+                    trace.append((p, A_CHOOSE[cid]))
                 self._choose(st, p, cid, None)
             else:
                 if not st.queue:
@@ -460,7 +460,7 @@ class Thricewise(Game):
                 k = int(rand() * (len(cards) * len(front)))
                 cid, i = cards[k // len(front)], front[k % len(front)]
                 if trace is not None:
-                    trace.append(A_PLACE[cid][i])
+                    trace.append((p, A_PLACE[cid][i]))
                 self._place(st, p, cid, i, None)
             moves += 1
         return moves

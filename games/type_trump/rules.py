@@ -300,6 +300,39 @@ class TypeTrump(Game):
 
     # -- playing ----------------------------------------------------------------------------------------
 
+    def playout(self, state: TypeTrumpState, rand: Any, limit: int, trace: list[tuple[int, Action]] | None = None) -> int:
+        """The search's random playout (see `Game.playout`): trick plays drawn uniformly from
+        the cards `legal_actions` would list, without actions or events; declarations and the
+        rest go through the generic step (a random seat of those to act, then a random action).
+        Stops at the end of the round. `trace` collects the moves as (seat, action)."""
+        st = state
+        moves = 0
+        sheet, hand_no = len(st.sheet), st.hand_no
+        while moves < limit and not st.over and len(st.sheet) == sheet and st.hand_no == hand_no:
+            if st.phase == "play":
+                seat = st.turn
+                cards = self._playable(st, seat)
+                if not cards:
+                    break
+                c = cards[int(rand() * len(cards))]
+                if trace is not None:
+                    trace.append((seat, A_PLAY[c]))
+                self._play_card(st, seat, c, None)
+            else:
+                acting = self.to_act(st)
+                if not acting:
+                    break
+                seat = acting[0] if len(acting) == 1 else acting[int(rand() * len(acting))]
+                la = self.legal_actions(st, seat)
+                if not la:
+                    break
+                a = la[int(rand() * len(la))]
+                if trace is not None:
+                    trace.append((seat, a))
+                self.play(st, seat, a, None)
+            moves += 1
+        return moves
+
     def play(self, state: TypeTrumpState, seat: int, action: Action, events: list[Event] | None) -> None:
         st = state
         verb = action.verb
