@@ -420,10 +420,44 @@ class Lorum(Game):
         else:
             c = ID_OF[action.args[0]]
             hand.remove(c)
+            if events is not None and st.kind <= HAIRY_APE:
+                events.append(Event(f"{st.names[seat]} plays {the(c)}.", "play", seat, {"card": SLUG[c]}))
+        self._lay(st, seat, c, events)
+
+    def playout(self, state: State, rand: Any, limit: int, trace: list[tuple[int, Action]] | None = None) -> int:
+        """The search's random playout (see `Game.playout`): each card drawn uniformly from those
+        `legal_actions` would list and laid without an action or events; the Hairy Ape's slots
+        and the deal go through the generic step. Stops at the end of the hand. `trace` collects
+        the moves as (seat, action)."""
+        st: LorumState = state  # type: ignore[assignment]
+        moves = 0
+        sheet, hand_no = len(st.sheet), st.hand_no
+        while moves < limit and not st.over and len(st.sheet) == sheet and st.hand_no == hand_no:
+            seat = st.turn
+            if st.done or st.facing_out:
+                la = self.legal_actions(st, seat)
+                if not la:
+                    break
+                a = la[int(rand() * len(la))]
+                if trace is not None:
+                    trace.append((seat, a))
+                self.play(st, seat, a, None)
+            else:
+                cards = self._playable(st, seat)
+                if not cards:
+                    break
+                c = cards[int(rand() * len(cards))]
+                if trace is not None:
+                    trace.append((seat, PLAY[c]))
+                st.hands[seat].remove(c)
+                self._lay(st, seat, c, None)
+            moves += 1
+        return moves
+
+    def _lay(self, st: LorumState, seat: int, c: int, events: list[Event] | None) -> None:
+        """Card `c`, out of `seat`'s hand, played as this hand's kind plays it."""
         kind = st.kind
         if kind <= HAIRY_APE:
-            if events is not None and action.verb == "play":
-                events.append(Event(f"{st.names[seat]} plays {the(c)}.", "play", seat, {"card": SLUG[c]}))
             self._trick_play(st, seat, c, events)
         elif kind == TRAIN:
             self._train_play(st, seat, c, events)
