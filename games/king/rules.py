@@ -442,6 +442,35 @@ class King(Game):
 
     # -- carrying out -------------------------------------------------------------------------
 
+    def playout(self, state: State, rand: Any, limit: int, trace: list[tuple[int, Action]] | None = None) -> int:
+        """The search's random playout (see `Game.playout`): trick plays drawn uniformly from the
+        cards `legal_actions` would list, without actions or events; contracts, bids and deals go
+        through the generic step. Stops at the end of the hand. `trace` collects the moves as
+        (seat, action)."""
+        st: KingState = state  # type: ignore[assignment]
+        moves = 0
+        sheet, hand_no = len(st.sheet), st.hand_no
+        while moves < limit and not st.over and len(st.sheet) == sheet and st.hand_no == hand_no:
+            seat = st.turn
+            if st.phase == PLAY:
+                cards = self._playable(st, st.hands[seat])
+                if not cards:
+                    break
+                c = cards[int(rand() * len(cards))]
+                if trace is not None:
+                    trace.append((seat, PLAY_ACTIONS[c]))
+                self._play_card(st, seat, c, None)
+            else:
+                la = self.legal_actions(st, seat)
+                if not la:
+                    break
+                a = la[int(rand() * len(la))]
+                if trace is not None:
+                    trace.append((seat, a))
+                self.play(st, seat, a, None)
+            moves += 1
+        return moves
+
     def play(self, state: State, seat: int, action: Action, events: list[Event] | None) -> None:
         st: KingState = state  # type: ignore[assignment]
         verb = action.verb
