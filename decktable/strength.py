@@ -76,20 +76,31 @@ def table_size(game_id: str) -> int:
     """The smallest table the game is played at with two or more (1 for a solitaire)."""
     from decktable.engine.registry import get_game
 
+    fingerprint(game_id)  # the code as imported now is the code these games will run
     info = get_game(game_id).info
     if info.max_players == 1:
         return 1
     return min(n for n in info.player_counts if n >= 2)
 
 
-def fingerprint(game_id: str) -> str:
+#: each game's fingerprint as its code was when this process imported it: what stamps the lines
+#: it plays (a file edited during a long run must not lend its fingerprint to the old code)
+_IMPORTED: dict[str, str] = {}
+
+
+def fingerprint(game_id: str, fresh: bool = False) -> str:
     """What decides a bot game besides its seed: the search, the bot protocol and the game's own
     package (its rules, its determinization). A change to any of them makes old lines stale.
-    The engine and the kits are not hashed: a change there that alters play must clear the file."""
+    The engine and the kits are not hashed: a change there that alters play must clear the file.
+
+    By default the fingerprint of the code this process runs (read right after the game's first
+    import here); `fresh`: of the files as they are now (to judge which lines are current)."""
     import decktable.bots.base as base
     import decktable.bots.search as search
     from decktable.engine.registry import get_game
 
+    if not fresh and game_id in _IMPORTED:
+        return _IMPORTED[game_id]
     g = get_game(game_id)
     files = [Path(m.__file__) for m in (search, base)]  # type: ignore[arg-type]
     package = Path(sys.modules[type(g).__module__].__file__).parent  # type: ignore[arg-type]
@@ -98,7 +109,9 @@ def fingerprint(game_id: str) -> str:
     for f in files:
         h.update(f.name.encode())
         h.update(f.read_bytes())
-    return h.hexdigest()[:12]
+    value = h.hexdigest()[:12]
+    _IMPORTED.setdefault(game_id, value)
+    return value
 
 
 def tasks_for(game_id: str, per_row: int) -> list[Task]:
@@ -155,7 +168,7 @@ def current(lines: list[dict[str, Any]]) -> dict[tuple[str, int, str, str, int],
         gid = d["game"]
         if gid not in fps:
             try:
-                fps[gid] = fingerprint(gid)
+                fps[gid] = fingerprint(gid, fresh=True)
             except Exception:
                 fps[gid] = ""
         if d.get("fp") == fps[gid] and (not head_to_head(d["first"], d["rest"]) or "placings" in d):
@@ -216,6 +229,11 @@ def run(game_ids: list[str], per_row: int, jobs: int, out: Path, rows: list[str]
     for key, d in done.items():
         by_row[key[:4]].append(d)
     fair = fair_shares(by_row)
+    changed = [gid for gid in game_ids if fingerprint(gid) != fingerprint(gid, fresh=True)]
+    if changed:  # its files changed after this process imported them: its games would be mislabelled
+        print(f"skipped, their code changed since this run began: {', '.join(changed)} (start a new run)",
+              file=sys.stderr, flush=True)
+        game_ids = [gid for gid in game_ids if gid not in changed]
     todo = [t for gid in game_ids for t in tasks_for(gid, per_row)
             if (t.game, t.players, t.first, t.rest, t.game_no) not in done
             and (rows is None or f"{t.first}-{t.rest or 'solo'}" in rows)

@@ -70,3 +70,19 @@ def test_between_two_levels_a_game_counts_the_seats_finished_ahead_of() -> None:
     old = dict(line, first="strong", rest="medium", placing=1)
     assert strength.current([old]) == {}
     assert len(strength.current([dict(old, placings=[1])])) == 1
+
+
+def test_code_edited_during_a_run_never_lends_its_fingerprint_to_the_old_code(tmp_path: Path, capsys,
+                                                                              monkeypatch) -> None:
+    """Lines are stamped with the code this process imported; when the files on disk have
+    changed since, those lines are not current, and the run skips the game instead of playing
+    more games under the wrong label."""
+    out = tmp_path / "s.jsonl"
+    on_disk = strength.fingerprint("adaman", fresh=True)
+    monkeypatch.setitem(strength._IMPORTED, "adaman", "0123456789ab")  # as if edited since import
+    line = strength.play(strength.Task("adaman", 1, "random", "", 0))
+    assert line["fp"] == "0123456789ab" != on_disk
+    out.write_text(json.dumps(line) + "\n")
+    assert strength.current(strength.read_lines(out)) == {}
+    strength.run(["adaman"], 2, 1, out, rows=["random-solo"])
+    assert "skipped" in capsys.readouterr().err and len(out.read_text().splitlines()) == 1
