@@ -331,6 +331,26 @@ def table(out: Path, markdown: bool = False, order: list[str] | None = None, onl
     return "\n".join(lines)
 
 
+def missing(out: Path, game_ids: list[str], per_row: int = 200) -> list[tuple[str, str, int, float | None]]:
+    """What the table still lacks for `per_row` games a row: (game, row, games to play, CPU
+    seconds a game as measured so far, or None when the row has no game yet)."""
+    rows: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
+    for key, d in current(read_lines(out)).items():
+        rows[(key[0], f"{key[2]}-{key[3] or 'solo'}")].append(d)
+    fair = fair_shares({(k[0], 0, *k[1].split("-")): v for k, v in rows.items()})  # type: ignore[misc]
+    out_rows = []
+    for gid in game_ids:
+        n = table_size(gid)
+        names = [f"{lv}-solo" for lv in SOLO_LEVELS] if n == 1 else [f"{a}-{b}" for a, b in DUEL_ROWS]
+        for name in names:
+            ds = rows.get((gid, name), [])
+            if len(ds) >= per_row or decided(ds, fair.get(gid)):
+                continue
+            cpu = sum(d["cpu_s"] for d in ds) / len(ds) if ds else None
+            out_rows.append((gid, name.replace("-solo", "").replace("-", " vs "), per_row - len(ds), cpu))
+    return out_rows
+
+
 def main(argv: list[str] | None = None) -> int:
     import decktable
 
@@ -349,6 +369,9 @@ def main(argv: list[str] | None = None) -> int:
     t = sub.add_parser("table", help="print the table of the games played by today's code")
     t.add_argument("--out", type=Path, default=DEFAULT_OUT)
     t.add_argument("--markdown", action="store_true")
+    m = sub.add_parser("missing", help="the rows not yet decided nor at N games, and what they would cost")
+    m.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    m.add_argument("--per-row", type=int, default=200)
     args = ap.parse_args(argv)
     ids = [i.id for i in decktable.games()]
     if args.cmd == "run":
@@ -361,6 +384,14 @@ def main(argv: list[str] | None = None) -> int:
         step = args.step if args.step > 0 and args.until_decided else args.per_row
         for upto in range(min(step, args.per_row), args.per_row + step, step):
             run(wanted, min(upto, args.per_row), args.jobs, args.out, rows, args.until_decided)
+        return 0
+    if args.cmd == "missing":
+        total = 0.0
+        for gid, row, games, cpu in missing(args.out, ids, args.per_row):
+            cost = "not measured yet" if cpu is None else f"{cpu:.1f} s a game, {games * cpu / 3600:.1f} CPU-hours"
+            total += games * cpu if cpu is not None else 0.0
+            print(f"{gid:<18}{row:<18}{games:>4} games to play   {cost}")
+        print(f"measured rows: {total / 3600:.1f} CPU-hours in all")
         return 0
     print(table(args.out, args.markdown, ids))
     return 0
