@@ -351,6 +351,46 @@ def missing(out: Path, game_ids: list[str], per_row: int = 200) -> list[tuple[st
     return out_rows
 
 
+DOC_HEAD = """# How strong the bots are
+
+Measured by `python -m decktable.strength` (see its docstring and the README's "Bots"): seeded
+bot-against-bot games at each game's smallest table, the first bot's seat rotating with the game
+number. Every game is a line of `strength.jsonl` beside this file, with the fingerprint of the
+code that played it; this page is `python -m decktable.strength doc` and shows only lines that
+today's code would play the same way.
+
+How to read a row:
+- **random vs random** is the fair share, measured: how often a seat comes first (a shared first
+  place counts) when nobody plays better. Partnerships and games with one loser share first
+  places, so it is not always 1/n.
+- **strong vs random** counts first places of the strong seat. Aim: 90% at two players; at more,
+  twice the fair share, or where that passes 90% (Envite, where strong plays beside a random
+  partner; Getaway, where all but one escape) halving the games lost.
+- **strong vs medium**, **medium vs easy** count how often the first bot finishes ahead of each
+  other seat, a tie half. Aim: 55%.
+- **met**: *yes* when the 95% interval (Wilson) lies at or above the aim, *no* when it lies below,
+  *open* while the games so far cannot tell. Runs stop a row once it is decided
+  (`--until-decided --step 10`), so a decided row may hold far fewer than 200 games.
+- Solitaires report the mean score and the share of games won by each level, with no aim.
+- CPU s/game: process time of one game, both bots' thinking included.
+
+"""
+
+
+def doc(out: Path, game_ids: list[str]) -> str:
+    lines = [DOC_HEAD, table(out, markdown=True, order=game_ids), ""]
+    todo = missing(out, game_ids)
+    if todo:
+        lines.append("## Not yet measured or decided")
+        lines.append("")
+        lines.append("| game | row | games to 200 | CPU s/game so far |")
+        lines.append("|---|---|---:|---:|")
+        for gid, row, games, cpu in todo:
+            lines.append(f"| {gid} | {row} | {games} | {'—' if cpu is None else f'{cpu:.1f}'} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     import decktable
 
@@ -369,6 +409,8 @@ def main(argv: list[str] | None = None) -> int:
     t = sub.add_parser("table", help="print the table of the games played by today's code")
     t.add_argument("--out", type=Path, default=DEFAULT_OUT)
     t.add_argument("--markdown", action="store_true")
+    d = sub.add_parser("doc", help="write the table and what it lacks as markdown (docs/strength.md)")
+    d.add_argument("--out", type=Path, default=DEFAULT_OUT)
     m = sub.add_parser("missing", help="the rows not yet decided nor at N games, and what they would cost")
     m.add_argument("--out", type=Path, default=DEFAULT_OUT)
     m.add_argument("--per-row", type=int, default=200)
@@ -384,6 +426,10 @@ def main(argv: list[str] | None = None) -> int:
         step = args.step if args.step > 0 and args.until_decided else args.per_row
         for upto in range(min(step, args.per_row), args.per_row + step, step):
             run(wanted, min(upto, args.per_row), args.jobs, args.out, rows, args.until_decided)
+        return 0
+    if args.cmd == "doc":
+        args.out.with_suffix(".md").write_text(doc(args.out, ids), encoding="utf-8")
+        print(args.out.with_suffix(".md"))
         return 0
     if args.cmd == "missing":
         total = 0.0
