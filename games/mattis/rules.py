@@ -258,11 +258,14 @@ class Mattis(Game):
         tsuit = SUIT[target[0]]
         thigh = target[-1]  # within one suit, ids order as ranks
         trump = st.trump
-        out = []
-        for lo, hi in plays_in(hand):
-            s = SUIT[lo]
-            if (s == tsuit and lo > thigh) or (s == trump and tsuit != trump):
-                out.append(SINGLE[lo] if lo == hi else RUN[lo][hi])
+        # only cards that can start a beating play: higher in the suit led, or trumps over a
+        # plain suit; a sequence lies within one suit and runs upwards, so the plays of these
+        # cards are exactly the beating plays of the whole hand, in the same order
+        if tsuit == trump:
+            able = [c for c in hand if SUIT[c] == tsuit and c > thigh]
+        else:
+            able = [c for c in hand if (SUIT[c] == tsuit and c > thigh) or SUIT[c] == trump]
+        out = [SINGLE[lo] if lo == hi else RUN[lo][hi] for lo, hi in plays_in(able)]
         if not out:
             out.append(PICKUP)
         return out

@@ -421,3 +421,30 @@ def test_random_games_against_an_oracle(n: int) -> None:
         if not st.stopped:
             assert len(st.mattis) == 1 and sorted(res.placings) == list(range(1, n + 1))
         assert sum(len(z.cards) for z in G.zones(st)) == 52
+
+
+def test_second_phase_moves_are_every_beating_play_of_the_hand() -> None:
+    """Against an independent oracle (every single and upward sequence of the hand, kept when it
+    beats the last play on the table by RULES.md), over random second-phase positions: the
+    same plays in the same order, and pick up only when none beats."""
+    from decktable.rulesets.mattis.rules import PICKUP, RUN, SINGLE, SUIT, plays_in
+
+    g = decktable.get_game("mattis")
+    seen = 0
+    for seed in range(40):
+        st = g.new(3, seed=seed)
+        r = random.Random(seed)
+        for _ in range(600):
+            if st.over:
+                break
+            seat = g.to_act(st)[0]
+            legal = g.legal_actions(st, seat)
+            if st.phase == "shed" and st.table:
+                target = st.table[-1]
+                tsuit, thigh = SUIT[target[0]], target[-1]
+                want = [SINGLE[lo] if lo == hi else RUN[lo][hi] for lo, hi in plays_in(st.hands[seat])
+                        if (SUIT[lo] == tsuit and lo > thigh) or (SUIT[lo] == st.trump and tsuit != st.trump)]
+                assert legal == (want or [PICKUP])
+                seen += 1
+            g.apply(st, seat, r.choice(legal), events=False)
+    assert seen > 500
