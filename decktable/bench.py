@@ -254,9 +254,11 @@ def bench_clone(g: Any, n: int, repeats: int = 3000) -> tuple[float, float]:
     return (t1 - t0) / repeats * 1e6, (t2 - t1) / repeats * 1e6
 
 
-def bench_iterations(g: Any, n: int, iterations: int = 1000) -> tuple[float, float]:
-    """(seconds for `iterations` search iterations, µs per determinize) from a decision of a
-    seeded game, a determinized state as Match gives it."""
+def bench_iterations(g: Any, n: int, iterations: int = 1000) -> tuple[float, float, float]:
+    """(seconds for `iterations` search iterations, µs per determinize, moves an iteration makes)
+    from a decision of a seeded game, a determinized state as Match gives it. The reference's
+    iterations make 36 moves each (a whole hand of four players); a game whose hands are longer
+    pays for every move more (moves are counted in a separate, untimed search)."""
     from decktable.bots.search import search
     from decktable.engine.rng import Rng
 
@@ -272,7 +274,43 @@ def bench_iterations(g: Any, n: int, iterations: int = 1000) -> tuple[float, flo
     t0 = time.perf_counter()
     for _ in range(200):
         g.determinize(det, seat, rng)
-    return spent, (time.perf_counter() - t0) / 200 * 1e6
+    per_det = (time.perf_counter() - t0) / 200 * 1e6
+    return spent, per_det, _moves_per_iteration(g, det, seat, 200)
+
+
+def _moves_per_iteration(g: Any, det: Any, seat: int, iterations: int) -> float:
+    """Moves a search iteration makes on average: the game's `play` (and fast playout) counted
+    on the instance for one untimed search."""
+    from decktable.bots.search import search
+    from decktable.engine.rng import Rng
+
+    count = [0]
+    inside = [False]  # a fast playout's own generic steps are in the moves it returns
+    play, playout = g.play, g.playout
+
+    def counted_play(*a: Any, **k: Any) -> Any:
+        count[0] += not inside[0]
+        return play(*a, **k)
+
+    def counted_playout(*a: Any, **k: Any) -> int:
+        inside[0] = True
+        try:
+            made = playout(*a, **k)
+        finally:
+            inside[0] = False
+        count[0] += made
+        return made
+
+    g.play = counted_play
+    if playout is not None:
+        g.playout = counted_playout
+    try:
+        search(g, det, seat, Rng(3), iterations, early=False)
+    finally:
+        del g.play
+        if playout is not None:
+            del g.playout
+    return count[0] / iterations
 
 
 def bench_think(g: Any, n: int, level: str, decisions: int) -> tuple[float, float]:
@@ -307,7 +345,10 @@ def bots_section(loaded: list[tuple[Any, int]], strength: int, quick: bool) -> N
                         for k, v in LEVELS.items())
     print(f"levels: {budgets}")
     print()
-    print(f"{'game':<22}{'clone µs':>9}{'generic':>9}{'det µs':>8}{'1k it ms':>10}{'× ref':>7}"
+    print("(moves/it: moves a search iteration makes, 36 in the reference; × ref/move: the time of one move "
+          "against the reference's)")
+    print(f"{'game':<22}{'clone µs':>9}{'generic':>9}{'det µs':>8}{'1k it ms':>10}{'× ref':>7}{'moves/it':>9}"
+          f"{'×/move':>8}"
           f"{'target':>8}   think median/max s: easy, medium, strong")
     seen = set()
     for g, n in loaded:
@@ -328,7 +369,9 @@ def bots_section(loaded: list[tuple[Any, int]], strength: int, quick: bool) -> N
         for level in LEVELS:
             t = _safe(label, lambda: bench_think(g, n, level, 2 if quick else 3))
             think.append(t if isinstance(t, str) else f"{t[0]:.2f}/{t[1]:.2f}")
+        per_move = (it[0] / max(it[2], 1e-9)) / (ref_now / 36)
         print(f"{label:<22}{c[0]:>9.1f}{c[1]:>9.1f}{it[1]:>8.0f}{it[0] * 1e3:>10.0f}{it[0] / ref_now:>7.1f}"
+              f"{it[2]:>9.1f}{per_move:>8.1f}"
               f"{target:>8}   {', '.join(think)}")
         sys.stdout.flush()
     if strength <= 0:
