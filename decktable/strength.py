@@ -48,7 +48,9 @@ DUEL_ROWS: tuple[tuple[str, str], ...] = (
     ("medium", "easy"),
 )
 SOLO_LEVELS: tuple[str, ...] = ("random", "easy", "medium", "strong")
-DEFAULT_OUT = Path(__file__).resolve().parent.parent / "docs" / "strength.jsonl"
+_REPO_DOCS = Path(__file__).resolve().parent.parent / "docs"
+#: the repository's record when run from a checkout; elsewhere (an installed package) a file here
+DEFAULT_OUT = (_REPO_DOCS if _REPO_DOCS.is_dir() else Path.cwd()) / "strength.jsonl"
 
 
 @dataclass(frozen=True)
