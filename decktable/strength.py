@@ -353,6 +353,17 @@ def missing(out: Path, game_ids: list[str], per_row: int = 200) -> list[tuple[st
     return out_rows
 
 
+def prune(out: Path) -> tuple[int, int]:
+    """Keep only the lines today's code would play the same way (one per game); (kept, dropped).
+    Atomic: a temporary file, then a rename."""
+    lines = read_lines(out)
+    keep = current(lines)
+    tmp = out.with_name(out.name + ".tmp")
+    tmp.write_text("".join(json.dumps(d, separators=(",", ":")) + "\n" for d in keep.values()), encoding="utf-8")
+    os.replace(tmp, out)
+    return len(keep), len(lines) - len(keep)
+
+
 DOC_HEAD = """# How strong the bots are
 
 Measured by `python -m decktable.strength` (see its docstring and the README's "Bots"): seeded
@@ -413,6 +424,8 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--markdown", action="store_true")
     d = sub.add_parser("doc", help="write the table and what it lacks as markdown (docs/strength.md)")
     d.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    pr = sub.add_parser("prune", help="drop the lines today's code would not play the same way")
+    pr.add_argument("--out", type=Path, default=DEFAULT_OUT)
     m = sub.add_parser("missing", help="the rows not yet decided nor at N games, and what they would cost")
     m.add_argument("--out", type=Path, default=DEFAULT_OUT)
     m.add_argument("--per-row", type=int, default=200)
@@ -432,6 +445,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "doc":
         args.out.with_suffix(".md").write_text(doc(args.out, ids), encoding="utf-8")
         print(args.out.with_suffix(".md"))
+        return 0
+    if args.cmd == "prune":
+        kept, dropped = prune(args.out)
+        print(f"kept {kept} lines, dropped {dropped}")
         return 0
     if args.cmd == "missing":
         total = 0.0

@@ -33,6 +33,8 @@ def test_lines_from_other_code_or_cut_short_are_not_counted(tmp_path: Path) -> N
     assert list(strength.current(strength.read_lines(out))) == [("adaman", 1, "random", "", 0)]
     strength.run(["adaman"], 2, 1, out, rows=["random-solo"])  # the stale game is played again
     assert len(strength.current(strength.read_lines(out))) == 2
+    assert strength.prune(out) == (2, 1)  # the stale line is dropped (and the cut one, unread, is gone)
+    assert len(out.read_text().splitlines()) == 2
 
 
 def test_a_row_is_decided_only_when_its_interval_clears_the_aim() -> None:
