@@ -196,3 +196,49 @@ async def test_bura_two_humans_keep_secrets() -> None:
         assert hidden.turns >= 6
         await settle(pilot)
         assert isinstance(app.screen, ResultsScreen)
+
+
+async def test_the_last_trick_is_face_down() -> None:
+    """Bura allows no look back: once a taken trick is put away, `t` says it is face down instead
+    of showing it (in the trick view and a notice), and nothing of it is on screen."""
+    app = make_app("bura", "Ann,bot:random", seed=27, options=ONE_HAND)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        match = screen.match
+
+        def tricks_taken(m) -> int:  # type: ignore[no-untyped-def]
+            return sum(m.state.tricks)
+
+        # a trick taken, and the next one led: the taken one has gone face down
+        await play_until(pilot, app, picker(3), lambda m: tricks_taken(m) >= 1 and not m.state.last
+                         and m.human_to_act() == 0 and not m.state.over)
+        taken = list(match.state.won[0] + match.state.won[1])
+        view = screen.query_one("TrickView")
+        if view.showing_last:  # the held trick: put it away first
+            await press(pilot, "t")
+        await press(pilot, "t")
+        shown = screen_text(app)
+        assert "face down" in shown
+        notices = [n.message for n in app._notifications]
+        assert any("face down" in m for m in notices), notices
+        from decktable.ui.glyphs import card_label
+
+        for slug in (match.game.catalogue.slug(c) for c in taken):
+            if slug not in {c for z in viewer_obs(app).zones if z.visible for c in z.cards}:
+                assert card_label(slug, "french") not in text_without_buttons(app), slug
+
+
+async def test_play_goes_on_without_drawing_once_the_stock_runs_out() -> None:
+    """Two people who never claim play the stock out: the stock shows empty on screen, and the
+    hands shrink trick by trick from then on, to the end of the hand."""
+    app = make_app("bura", "Ann,Bea", seed=27, options=ONE_HAND)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        match = table(app).match
+        await play_until(pilot, app, picker(4), lambda m: not m.state.stock and m.human_to_act() is not None)
+        stock = next(z for z in viewer_obs(app).zones if z.name == "stock")
+        assert stock.count == 0 and not stock.cards
+        sizes = [len(h) for h in match.state.hands]
+        await play_until(pilot, app, picker(5), lambda m: m.state.over or max(len(h) for h in m.state.hands) < max(sizes))
+        assert not match.state.stock
