@@ -444,3 +444,19 @@ def test_a_hint_searches_with_what_the_human_seat_was_shown() -> None:
     assert m.memories[0]["ring"] == {pos: slug} and m.memories[1]["ring"] == {pos: slug}
     seen_only = m.memories[1]["ring"]
     assert set(seen_only) == {pos}  # nothing of the ring that was not turned up
+
+
+@pytest.mark.parametrize("gid", ["adaman", "head_solitaire"])
+def test_bots_never_go_round_in_circles_building_a_move(gid: str) -> None:
+    """Adaman's payments and Head Solitaire's melds are built card by card and can be taken back;
+    a search bot with a small budget used to spend, unspend and cancel for ever. Match keeps a bot
+    from bringing its seat's view back to one it had while acting in a row: every game ends."""
+    g = decktable.get_game(gid)
+    assert g.bots_avoid_repeats
+    for seed in (100, 101, 102):
+        m = Match(gid, [Seat("Bot 1", "bot", "easy")], seed=seed)
+        for _ in range(3000):
+            if m.bot_step() is None:
+                break
+        assert g.is_over(m.state), f"{gid} seed {seed}: not over after 3,000 bot moves"
+        assert len(m.steps) < 300  # a game of these is 40-80 moves; going round ran to thousands

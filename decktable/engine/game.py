@@ -682,6 +682,10 @@ class Game:
     #: a solitaire (or any game) whose lower score is better: search bots aim low. Games for
     #: several players need not say: the bots tell it from the placings of random games.
     lower_scores_win: ClassVar[bool] = False
+    #: moves built step by step with steps that take others back (Adaman's spend / unspend /
+    #: cancel): a bot could go round in circles, so Match keeps a bot from bringing its seat's
+    #: view back to one it has already had (see `Match._unrepeated`)
+    bots_avoid_repeats: ClassVar[bool] = False
     #: an optional fast random playout for search bots, `playout(state, rand, limit) -> moves`:
     #: uniformly random legal moves (a random seat among those to act, then a random action of
     #: its legal ones, as the generic loop picks) with events off, until the game ends, the hand

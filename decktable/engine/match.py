@@ -114,6 +114,10 @@ class Match:
         #: what each human seat was shown, in games where bots remember (Circle Search): a hint
         #: searches with the memory a person at that seat could have, as a bot does
         self.memories: dict[int, dict[str, Any]] = {}
+        #: views a bot has had while acting in a row (games with `bots_avoid_repeats`)
+        self._streak_seat: int | None = None
+        self._streak_len = -1
+        self._streak_seen: set[str] = set()
         self._tell_bots()
         self.viewer: int | None = None
         #: the last human whose view was on screen; a spectator's view since then keeps no secret
@@ -322,6 +326,8 @@ class Match:
         on since (undo, another move): then nothing happens and None is returned."""
         if action is None or job.at != len(self.steps) or job.seat not in self.to_act():
             return None
+        if self.game.bots_avoid_repeats:
+            action = self._unrepeated(job.seat, action, self.game.legal_actions(self.state, job.seat))
         return self.act(job.seat, action)
 
     def bot_step(self) -> tuple[int, list[Event]] | None:
@@ -334,7 +340,32 @@ class Match:
             action = turn.legal[0]  # one move only: nothing to think about
         else:
             action = self.bots[seat].decide(turn, self._bot_rng)
+            if self.game.bots_avoid_repeats:
+                action = self._unrepeated(seat, action, turn.legal)
         return seat, self.act(seat, action)
+
+    def _unrepeated(self, seat: int, action: Action | str, legal: list[Action]) -> Action | str:
+        """For games whose moves are built in steps that can be taken back (`Game.bots_avoid_repeats`):
+        a bot's move that would bring its seat's view (its observation: nothing hidden) back to
+        one it has had since it began acting in a row is replaced by the first legal move that
+        does not, so a bot never goes round in circles (Adaman: spend, unspend, cancel, ...).
+        When every move repeats, the bot's own stands."""
+        if self._streak_seat != seat or self._streak_len != len(self.steps):
+            self._streak_seen = {self._view_key(self.state, seat)}
+        choice = action if isinstance(action, Action) else self.game.parse(action)
+        for a in [choice, *(b for b in legal if b != choice)]:
+            after = self.state.clone()
+            self.game.apply(after, seat, a, events=False)
+            key = self._view_key(after, seat)
+            if key not in self._streak_seen:
+                self._streak_seen.add(key)
+                choice = a
+                break
+        self._streak_seat, self._streak_len = seat, len(self.steps) + 1
+        return choice
+
+    def _view_key(self, state: State, seat: int) -> str:
+        return self.game.observe(state, seat).model_dump_json()
 
     def run_bots(self, limit: int = 100_000) -> None:
         """Let bots play until a human is to act or the game ends (tests, headless runs)."""

@@ -79,6 +79,7 @@ class AdamanState(State):
 
 class Adaman(Game):
     info = GameInfo(id="adaman", **INFO)
+    bots_avoid_repeats = True  # a payment is built card by card, and can be taken back
     Options = AdamanOptions
     catalogue = DECKTET
     grammar = Grammar(

@@ -80,6 +80,7 @@ class HeadSolitaireState(State):
 
 class HeadSolitaire(Game):
     info = GameInfo(id="head_solitaire", **INFO)
+    bots_avoid_repeats = True  # a meld is built card by card, and can be cancelled
     Options = HeadSolitaireOptions
     catalogue = DECKTET
     grammar = Grammar(
