@@ -339,17 +339,22 @@ class Match:
         if turn.state is None and getattr(self.bots[seat], "needs_state", True):
             action = turn.legal[0]  # one move only: nothing to think about
         else:
-            action = self.bots[seat].decide(turn, self._bot_rng)
+            bot = self.bots[seat]
+            action = bot.decide(turn, self._bot_rng)
             if self.game.bots_avoid_repeats:
-                action = self._unrepeated(seat, action, turn.legal)
+                stats = getattr(bot, "last_stats", None)  # the search's own ranking of the others
+                visits = stats.visits if stats is not None else {}
+                ranked = sorted(turn.legal, key=lambda a: -visits.get(str(a), 0))
+                action = self._unrepeated(seat, action, ranked)
         return seat, self.act(seat, action)
 
     def _unrepeated(self, seat: int, action: Action | str, legal: list[Action]) -> Action | str:
         """For games whose moves are built in steps that can be taken back (`Game.bots_avoid_repeats`):
         a bot's move that would bring its seat's view (its observation: nothing hidden) back to
-        one it has had since it began acting in a row is replaced by the first legal move that
-        does not, so a bot never goes round in circles (Adaman: spend, unspend, cancel, ...).
-        When every move repeats, the bot's own stands."""
+        one it has had since it began acting in a row is replaced by the first move of `legal`
+        (ranked by the bot's preference where it has one) that does not, so a bot never goes
+        round in circles (Adaman: spend, unspend, cancel, ...). When every move repeats, the
+        bot's own stands."""
         if self._streak_seat != seat or self._streak_len != len(self.steps):
             self._streak_seen = {self._view_key(self.state, seat)}
         choice = action if isinstance(action, Action) else self.game.parse(action)
