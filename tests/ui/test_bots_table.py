@@ -41,8 +41,9 @@ async def bid_and_let_the_strong_bot_think(pilot, app) -> None:
 
 
 async def test_a_strong_bots_move_arrives_while_the_table_answers_keys() -> None:
-    """Jacynth, seed 3: the strong bot (seat 1) moves first and searches to its time cap (~1 s);
-    meanwhile cursor moves in Ann's hand are answered and drawn at once."""
+    """Jacynth, seed 3: the strong bot (seat 1) moves first and searches (a few tenths of a second
+    now that the search stops once its choice is settled); meanwhile cursor moves in Ann's hand
+    are answered and drawn at once."""
     app = make_app("jacynth", "Ann,bot:strong", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         screen = table(app)
@@ -67,7 +68,7 @@ async def test_a_strong_bots_move_arrives_while_the_table_answers_keys() -> None
                 break
             answered.append(time.monotonic() - t0)
             assert hand.cursor != before and frame(app) != frame_before  # drawn at once
-        assert len(answered) >= 3, answered  # keys were answered while the worker searched
+        assert answered, answered  # keys were answered while the worker searched
         assert max(answered) < 0.5, answered
         await wait_for(pilot, lambda: len(match.log) >= 1 and ctl.thinking is None)
         assert match.log[0].seat == 1  # the strong bot's move arrived
