@@ -694,6 +694,18 @@ class Game:
     #: `trace` list that collects the moves as (seat, action), for the test that replays them.
     playout: ClassVar[Any] = None
 
+    def random_step(self, state: State, seat: int, rand: Any, trace: list[tuple[int, Action]] | None = None) -> bool:
+        """One uniformly random legal move of `seat`, events off, as the search's generic loop
+        plays it: for the steps a fast `playout` leaves to the rules. False when `seat` has none."""
+        la = self.legal_actions(state, seat)
+        if not la:
+            return False
+        a = la[int(rand() * len(la))]
+        if trace is not None:
+            trace.append((seat, a))
+        self.play(state, seat, a, None)
+        return True
+
     def determinize(self, state: State, seat: int | None, rng: Rng) -> State:
         """A full state consistent with what `seat` knows, for search bots: the cards of every
         zone hidden from it are pooled, sorted, shuffled and dealt back into the same zones in the

@@ -532,13 +532,8 @@ class Chicago(Game):
                         trace.append((seat, EXPOSE))
                     self._show(st, seat, None)
             else:
-                la = self.legal_actions(st, seat)
-                if not la:
+                if not self.random_step(st, seat, rand, trace):
                     break
-                a = la[int(rand() * len(la))]
-                if trace is not None:
-                    trace.append((seat, a))
-                self.play(st, seat, a, None)
             moves += 1
         return moves
 

@@ -461,13 +461,8 @@ class King(Game):
                     trace.append((seat, PLAY_ACTIONS[c]))
                 self._play_card(st, seat, c, None)
             else:
-                la = self.legal_actions(st, seat)
-                if not la:
+                if not self.random_step(st, seat, rand, trace):
                     break
-                a = la[int(rand() * len(la))]
-                if trace is not None:
-                    trace.append((seat, a))
-                self.play(st, seat, a, None)
             moves += 1
         return moves
 

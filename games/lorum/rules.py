@@ -435,13 +435,8 @@ class Lorum(Game):
         while moves < limit and not st.over and len(st.sheet) == sheet and st.hand_no == hand_no:
             seat = st.turn
             if st.done or st.facing_out:
-                la = self.legal_actions(st, seat)
-                if not la:
+                if not self.random_step(st, seat, rand, trace):
                     break
-                a = la[int(rand() * len(la))]
-                if trace is not None:
-                    trace.append((seat, a))
-                self.play(st, seat, a, None)
             else:
                 cards = self._playable(st, seat)
                 if not cards:

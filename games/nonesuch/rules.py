@@ -476,13 +476,8 @@ class Nonesuch(Game):
         while moves < limit and not st.over and len(st.sheet) == sheet and st.hand_no == hand_no:
             if st.phase != PLAY:
                 p = st.holder if st.phase == CHOOSE else st.turn
-                la = self.legal_actions(st, p)
-                if not la:
+                if not self.random_step(st, p, rand, trace):
                     break
-                a = la[int(rand() * len(la))]
-                if trace is not None:
-                    trace.append((p, a))
-                self.play(st, p, a, None)
                 moves += 1
                 continue
             seat = st.turn

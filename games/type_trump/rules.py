@@ -323,13 +323,8 @@ class TypeTrump(Game):
                 if not acting:
                     break
                 seat = acting[0] if len(acting) == 1 else acting[int(rand() * len(acting))]
-                la = self.legal_actions(st, seat)
-                if not la:
+                if not self.random_step(st, seat, rand, trace):
                     break
-                a = la[int(rand() * len(la))]
-                if trace is not None:
-                    trace.append((seat, a))
-                self.play(st, seat, a, None)
             moves += 1
         return moves
 
