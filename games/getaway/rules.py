@@ -276,6 +276,61 @@ class Getaway(Game):
 
     # -- carrying out -------------------------------------------------------------------------
 
+    def playout(self, state: State, rand: Any, limit: int, trace: list[tuple[int, Action]] | None = None) -> int:
+        """The search's random playout (see `Game.playout`): the moves `legal_actions` lists, drawn
+        as the generic loop draws them (the same calls to `rand`, so the same game), without
+        actions or events; the shootout and the deal go through the generic step. Stops at the
+        end of the hand. `trace` collects the moves as (seat, action)."""
+        st: GetawayState = state  # type: ignore[assignment]
+        moves = 0
+        sheet, hand_no = len(st.sheet), st.hand_no
+        hands = st.hands
+        while moves < limit and not st.over and len(st.sheet) == sheet and st.hand_no == hand_no:
+            seat = st.turn
+            phase = st.phase
+            moves += 1
+            if phase == PICKUP:
+                rand()  # the one legal move, drawn all the same
+                if trace is not None:
+                    trace.append((seat, PICKUP_ACTION))
+                self._pick_up(st, seat, None)
+                continue
+            if phase != PLAY:
+                if not self.random_step(st, seat, rand, trace):
+                    return moves - 1
+                continue
+            hand = hands[seat]
+            plays = st.trick.plays
+            if plays:
+                suit = SAME_SUIT[plays[0][1]]
+                cards = [c for c in hand if c in suit] or hand
+                c = cards[int(rand() * len(cards))]
+            elif st.first:
+                rand()
+                c = ACE_SPADES
+            else:
+                k = int(rand() * (len(hand) + (1 if sum(st.inn) >= 3 else 0)))
+                if k == len(hand):
+                    if trace is not None:
+                        trace.append((seat, TAKE_ACTION))
+                    self.play(st, seat, TAKE_ACTION, None)
+                    continue
+                c = hand[k]
+            if trace is not None:
+                trace.append((seat, PLAY_ACTIONS[c]))
+            hand.remove(c)
+            plays.append((seat, c))
+            if len(plays) == 1:
+                st.size = sum(st.inn)
+            elif not st.first and SUIT_IX[c] != SUIT_IX[plays[0][1]]:
+                self._stop_trick(st, None)
+                continue
+            if len(plays) < st.size:
+                st.turn = self._next_in(st, seat)
+            else:
+                self._complete_trick(st, None)
+        return moves
+
     def play(self, state: State, seat: int, action: Action, events: list[Event] | None) -> None:
         st: GetawayState = state  # type: ignore[assignment]
         verb = action.verb

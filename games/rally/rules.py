@@ -518,6 +518,30 @@ class Rally(Game):
 
     # -- carrying out ---------------------------------------------------------------------------------
 
+    def playout(self, state: State, rand: Any, limit: int, trace: list[tuple[int, Action]] | None = None) -> int:
+        """The search's random playout (see `Game.playout`): trick plays drawn from the cards
+        `legal_actions` lists, as the generic loop draws them (the same calls to `rand`, so the
+        same game), without actions or events; bargaining, calls and discards go through the
+        generic step. Stops at the end of the hand. `trace` collects the moves as (seat, action)."""
+        st: RallyState = state  # type: ignore[assignment]
+        moves = 0
+        sheet, hand_no = len(st.sheet), st.hand_no
+        play_options, play_card = self._play_options, self._play_card
+        while moves < limit and not st.over and len(st.sheet) == sheet and st.hand_no == hand_no:
+            seat = st.turn
+            if st.phase == PLAY:
+                cards = play_options(st, seat)
+                if not cards:
+                    break
+                c = cards[int(rand() * len(cards))]
+                if trace is not None:
+                    trace.append((seat, A_PLAY[c]))
+                play_card(st, seat, c, None)
+            elif not self.random_step(st, seat, rand, trace):
+                break
+            moves += 1
+        return moves
+
     def play(self, state: State, seat: int, action: Action, events: list[Event] | None) -> None:
         st: RallyState = state  # type: ignore[assignment]
         verb = action.verb
