@@ -8,7 +8,7 @@ so that parsing, printing and the UI's "which card / which cell does this touch"
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Mapping
 
 from decktable.cards.base import Catalogue, slugify
@@ -31,6 +31,18 @@ class Action:
 
     verb: str
     args: tuple[str, ...] = ()
+    #: the hash, once: a search looks its actions up in dicts hundreds of thousands of times
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.verb, self.args)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[type[Action], tuple[str, tuple[str, ...]]]:
+        # never the stored hash: another process hashes strings differently
+        return (Action, (self.verb, self.args))
 
     def __str__(self) -> str:
         return " ".join((self.verb, *self.args))
