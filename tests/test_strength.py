@@ -88,3 +88,25 @@ def test_code_edited_during_a_run_never_lends_its_fingerprint_to_the_old_code(tm
     assert strength.current(strength.read_lines(out)) == {}
     strength.run(["adaman"], 2, 1, out, rows=["random-solo"])
     assert "skipped" in capsys.readouterr().err and len(out.read_text().splitlines()) == 1
+
+
+def test_restamp_counts_old_lines_only_when_replays_end_as_recorded(tmp_path: Path) -> None:
+    """After a change meant to alter no move, `restamp` replays some old lines: when they end as
+    recorded the old lines count for today's code; when one differs, nothing is copied."""
+    out = tmp_path / "s.jsonl"
+    strength.run(["adaman"], 3, 1, out, rows=["random-solo"])
+    now = strength.fingerprint("adaman", fresh=True)
+    old = [dict(json.loads(x), fp="a" * 12) for x in out.read_text().splitlines()]
+    out.write_text("".join(json.dumps(d) + "\n" for d in old))
+    assert strength.current(strength.read_lines(out)) == {}
+    copied, differences = strength.restamp(out, "adaman", replay=2)
+    assert (copied, differences) == (3, [])
+    cur = strength.current(strength.read_lines(out))
+    assert len(cur) == 3 and {d["fp"] for d in cur.values()} == {now}
+    assert strength.restamp(out, "adaman") == (0, [])  # nothing left to copy
+
+    wrong = [dict(d, fp="b" * 12, scores=[d["scores"][0] + 1]) for d in old]  # not what they play
+    out.write_text("".join(json.dumps(d) + "\n" for d in wrong))
+    copied, differences = strength.restamp(out, "adaman", replay=3)
+    assert copied == 0 and differences and "scores" in differences[0]
+    assert strength.current(strength.read_lines(out)) == {}
