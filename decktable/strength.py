@@ -4,8 +4,9 @@ and go on, and a table of what they show.
     python -m decktable.strength run [--games a,b] [--per-row 200] [--jobs 2] [--out FILE]
     python -m decktable.strength table [--out FILE] [--markdown]
 
-Why a file of single games: a row of 200 games costs from a minute (Bura) to days (Old Janx
-Spirit's strong seat searches about 1,100 times a game), far more than one sitting. Every game
+Why a file of single games: a row of 200 games costs from a minute to many CPU-hours (a strong
+bot thinks up to a second a move), far more than one sitting. (Old Janx Spirit's five-hand match
+asks its strong seat for about 1,100 searches, so its rows play one-hand matches: MATCH_OPTIONS.) Every game
 is one JSON line with what decides it (game, players, levels, seed, the first bot's seat) and a
 fingerprint of the code that played it (the search and the game's rules): a line whose
 fingerprint no longer matches is not counted and is played again, so the table never mixes bots.
@@ -48,6 +49,10 @@ DUEL_ROWS: tuple[tuple[str, str], ...] = (
     ("medium", "easy"),
 )
 SOLO_LEVELS: tuple[str, ...] = ("random", "easy", "medium", "strong")
+#: games whose default match is too long to play 200 times a row: their rows play a shorter one
+#: (a harder test of strength, not an easier one: one hand gives the weaker bot more chances to
+#: win than a match of five). Lines record these options and count only while they stand.
+MATCH_OPTIONS: dict[str, dict[str, Any]] = {"old_janx_spirit": {"target": 1}}
 _REPO_DOCS = Path(__file__).resolve().parent.parent / "docs"
 #: the repository's record when run from a checkout; elsewhere (an installed package) a file here
 DEFAULT_OUT = (_REPO_DOCS if _REPO_DOCS.is_dir() else Path.cwd()) / "strength.jsonl"
@@ -129,8 +134,9 @@ def play(task: Task) -> dict[str, Any]:
     bots = [task.rest] * task.players
     bots[task.seat] = task.first
     t0 = time.process_time()
-    r = play_out(task.game, bots, seed=task.seed)
-    return {
+    options = MATCH_OPTIONS.get(task.game, {})
+    r = play_out(task.game, bots, seed=task.seed, **options)
+    line: dict[str, Any] = {
         "game": task.game,
         "players": task.players,
         "first": task.first,
@@ -145,6 +151,9 @@ def play(task: Task) -> dict[str, Any]:
         "cpu_s": round(time.process_time() - t0, 2),
         "fp": fingerprint(task.game),
     }
+    if options:
+        line["options"] = options
+    return line
 
 
 def read_lines(path: Path) -> list[dict[str, Any]]:
@@ -173,7 +182,11 @@ def current(lines: list[dict[str, Any]]) -> dict[tuple[str, int, str, str, int],
                 fps[gid] = fingerprint(gid, fresh=True)
             except Exception:
                 fps[gid] = ""
-        if d.get("fp") == fps[gid] and (not head_to_head(d["first"], d["rest"]) or "placings" in d):
+        if (
+            d.get("fp") == fps[gid]
+            and d.get("options", {}) == MATCH_OPTIONS.get(gid, {})
+            and (not head_to_head(d["first"], d["rest"]) or "placings" in d)
+        ):
             out[(gid, d["players"], d["first"], d["rest"], d["game_no"])] = d
     return out
 
@@ -316,7 +329,8 @@ def table(out: Path, markdown: bool = False, order: list[str] | None = None, onl
             rate = wins / len(ds)
             met = "yes" if lo >= a else "no" if hi < a else "open"  # open: too few games to say
             verb = "beats" if head_to_head(first, rest) else "wins"
-            cells = [f"{gid} {n}p", f"{first} vs {rest}", str(len(ds)), f"{verb} {rate:.0%}",
+            cells = [f"{gid} {n}p" + "".join(f", {k} {v}" for k, v in MATCH_OPTIONS.get(gid, {}).items()),
+                     f"{first} vs {rest}", str(len(ds)), f"{verb} {rate:.0%}",
                      f"{lo:.0%}–{hi:.0%}", f"≥ {a:.0%}", met, f"{cpu:.1f}"]
             if first == "random":  # the fair share itself
                 cells[3], cells[5], cells[6] = f"wins {rate:.0%} (fair share)", "", ""
@@ -431,6 +445,8 @@ How to read a row:
   *open* while the games so far cannot tell. Runs stop a row once it is decided
   (`--until-decided --step 10`), so a decided row may hold far fewer than 200 games.
 - Solitaires report the mean score and the share of games won by each level, with no aim.
+- A game named with options (Old Janx Spirit, target 1) plays a shorter match than its default: one
+  hand instead of five, a stricter test of the stronger bot and affordable 200 times a row.
 - CPU s/game: process time of one game, both bots' thinking included.
 
 """

@@ -110,3 +110,19 @@ def test_restamp_counts_old_lines_only_when_replays_end_as_recorded(tmp_path: Pa
     copied, differences = strength.restamp(out, "adaman", replay=3)
     assert copied == 0 and differences and "scores" in differences[0]
     assert strength.current(strength.read_lines(out)) == {}
+
+
+def test_a_game_measured_with_a_shorter_match_records_it_and_counts_only_those_lines(tmp_path: Path) -> None:
+    """Old Janx Spirit's rows play one-hand matches: each line says so, is the game play_out
+    plays with that option, and a line of the default match does not count in its row."""
+    assert strength.MATCH_OPTIONS["old_janx_spirit"] == {"target": 1}
+    line = strength.play(strength.Task("old_janx_spirit", 2, "random", "random", 0))
+    assert line["options"] == {"target": 1}
+    r = play_out("old_janx_spirit", ["random", "random"], seed=line["seed"], target=1)
+    assert line["scores"] == [float(s) for s in r.scores] and sorted(line["scores"]) == [0.0, 1.0]
+    out = tmp_path / "s.jsonl"
+    default = dict(line, game_no=1)
+    del default["options"]  # played as the default match: not this row's game
+    out.write_text(json.dumps(line) + "\n" + json.dumps(default) + "\n")
+    assert [k[-1] for k in strength.current(strength.read_lines(out))] == [0]
+    assert "old_janx_spirit 2p, target 1" in strength.table(out)
