@@ -420,6 +420,7 @@ def restamp(out: Path, game_id: str, replay: int = 4) -> tuple[int, list[str]]:
             if key in have:
                 continue
             fh.write(json.dumps({**d, "fp": now, "restamped_from": old}, separators=(",", ":")) + "\n")
+            fh.flush()  # a whole line a write, as `run` does: runs may append beside it
             copied += 1
     return copied, []
 

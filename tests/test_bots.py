@@ -497,3 +497,67 @@ def test_bots_never_go_round_in_circles_building_a_move(gid: str) -> None:
                 break
         assert g.is_over(m.state), f"{gid} seed {seed}: not over after 3,000 bot moves"
         assert len(m.steps) < 300  # a game of these is 40-80 moves; going round ran to thousands
+
+
+# -- a solitaire's values: judged against what the search's own playouts gain ------------------------
+
+
+from pydantic import BaseModel  # noqa: E402
+
+from decktable.cards.decktet import DECKTET, SUITS  # noqa: E402
+from decktable.engine.actions import Action, Grammar  # noqa: E402
+from decktable.engine.models import GameInfo, ResultView  # noqa: E402
+
+
+class _TenfoldOptions(BaseModel):
+    pass
+
+
+class _TenfoldState(State):
+    __slots__ = ("turns",)
+
+
+class _Tenfold(Game):
+    """A solitaire of twelve turns, each worth 9 points ("low") or 10 ("high"): whatever you do
+    you gain over a hundred points, and the best game is the one that takes "high" every time."""
+
+    info = GameInfo(id="tenfold", name="Tenfold", family="decktet", min_players=1, max_players=1,
+                    layout="tableau", summary="A test solitaire.", hidden_information=False, solo=True)
+    Options = _TenfoldOptions
+    catalogue = DECKTET
+    grammar = Grammar({"low": (), "high": ()}, DECKTET, SUITS)
+
+    def setup(self, names, rng, options, deck):
+        s = _TenfoldState(names, rng, options)
+        s.turns = 0
+        return s
+
+    def to_act(self, state):
+        return () if state.over else (0,)
+
+    def legal_actions(self, state, seat):
+        return [] if state.over else [Action("low"), Action("high")]
+
+    def play(self, state, seat, action, events):
+        state.scores[0] += 10 if action.verb == "high" else 9
+        state.turns += 1
+        state.over = state.turns >= 12
+
+    def zones(self, state):
+        return []
+
+    def final(self, state):
+        return ResultView(scores=list(state.scores), placings=[1], summary="Counted.")
+
+
+def test_a_solitaire_search_tells_a_better_move_when_every_game_gains_a_lot() -> None:
+    """The gain to a solitaire's end is many times the spread between games; squashed as it is,
+    every move looked equally good (a search that ranked Head Solitaire's moves no better than
+    random play). Judged against the mean of its own playouts, the search takes "high" each time."""
+    g = _Tenfold()
+    st = g.new(1, seed=1)
+    for turn in range(12):
+        a = search(g, st, 0, Rng(turn), 300)
+        assert a.verb == "high", f"turn {turn + 1}: {a}"
+        g.apply(st, 0, a, events=False)
+    assert st.scores[0] == 120

@@ -14,6 +14,8 @@ One search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012):
   otherwise its score gained since the root against the other seats' mean, squashed into 0..1
   by the game's typical per-hand spread (`Calibration`, from a few random games: scores are
   normalised per game, and a game in which the lowest score wins is told apart the same way);
+  alone (a solitaire), against the mean gain of this search's playouts so far: the gain to the
+  end of a whole game is many spreads wide, and squashed as it is every move would look as good;
 - the action chosen is the root action visited most (also when `stop()` cuts the search short);
   the search ends early once that action leads the next by more than the iterations left, since
   the rest could not change the choice (the same move, sooner).
@@ -192,6 +194,7 @@ def search(
     log = math.log
     sqrt = math.sqrt
     done = 0
+    solo_sum = 0.0  # a solitaire's gains so far: their mean is what a playout is judged against
     for it in range(iterations):
         if it & 7 == 0 and it:
             if deadline is not None and time.perf_counter() > deadline:
@@ -270,7 +273,9 @@ def search(
             scores = st.scores
             gains = [sign * (scores[s] - base_scores[s]) for s in range(n_players)]
             if n_players == 1:
-                values = [0.5 + 0.5 * math.tanh(gains[0] / scale)]
+                gain = gains[0]
+                values = [0.5 + 0.5 * math.tanh((gain - (solo_sum / done if done else gain)) / scale)]
+                solo_sum += gain
             else:
                 total = sum(gains)
                 values = [
