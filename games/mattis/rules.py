@@ -386,6 +386,82 @@ class Mattis(Game):
 
     # -- carrying out --------------------------------------------------------------------------------
 
+    def playout(self, state: State, rand: Any, limit: int, trace: list[tuple[int, Action]] | None = None) -> int:
+        """The search's random playout (see `Game.playout`): in the second phase the k-th play of
+        the list `legal_actions` would build (counted, not built: a long hand allows dozens),
+        drawn as the generic loop draws (the same calls to `rand`, so the same game), events
+        off; in the first phase a card or the blind play, as listed. `trace` collects (seat, action)."""
+        st: MattisState = state  # type: ignore[assignment]
+        moves = 0
+        sheet, hand_no = len(st.sheet), st.hand_no
+        shed, collect = self._shed_turn, self._collect_play
+        while moves < limit and not st.over and len(st.sheet) == sheet and st.hand_no == hand_no:
+            seat = st.turn
+            moves += 1
+            phase = st.phase
+            if phase == COLLECT:
+                hand = st.hands[seat]
+                count = len(hand) + (1 if len(st.stock) >= 2 else 0)
+                if not count:
+                    return moves - 1
+                k = int(rand() * count)
+                action = SINGLE[hand[k]] if k < len(hand) else BLIND
+                if trace is not None:
+                    trace.append((seat, action))
+                collect(st, seat, action, None)
+                continue
+            if phase != SHED:
+                if not self.random_step(st, seat, rand, trace):
+                    return moves - 1
+                continue
+            hand = st.hands[seat]
+            table = st.table
+            if table:
+                target = table[-1]
+                tsuit, thigh, trump = SUIT[target[0]], target[-1], st.trump
+                if tsuit == trump:
+                    able = [c for c in hand if c > thigh and SUIT[c] == tsuit]
+                else:
+                    able = [c for c in hand if (c > thigh and SUIT[c] == tsuit) or SUIT[c] == trump]
+            else:
+                able = hand
+            # the runs of `able` (as plays_in walks them): a run of length m allows m(m+1)/2 plays
+            runs: list[tuple[int, int]] = []
+            total = 0
+            n = len(able)
+            i = 0
+            while i < n:
+                j = i
+                while j + 1 < n and able[j + 1] == able[j] + 1 and able[j + 1] % 13 != 0:
+                    j += 1
+                m = j - i + 1
+                runs.append((i, m))
+                total += m * (m + 1) // 2
+                i = j + 1
+            if not total:
+                rand()  # the one legal move, drawn all the same
+                if trace is not None:
+                    trace.append((seat, PICKUP))
+                shed(st, seat, PICKUP, None)
+                continue
+            k = int(rand() * total)
+            for i, m in runs:
+                size = m * (m + 1) // 2
+                if k >= size:
+                    k -= size
+                    continue
+                a = 0
+                while k >= m - a:  # plays starting at the run's a-th card: m - a of them
+                    k -= m - a
+                    a += 1
+                lo, hi = able[i + a], able[i + a + k]
+                break
+            action = SINGLE[lo] if lo == hi else RUN[lo][hi]
+            if trace is not None:
+                trace.append((seat, action))
+            shed(st, seat, action, None)
+        return moves
+
     def play(self, state: State, seat: int, action: Action, events: list[Event] | None) -> None:
         st: MattisState = state  # type: ignore[assignment]
         if st.phase == COLLECT:
