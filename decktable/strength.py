@@ -49,6 +49,11 @@ DUEL_ROWS: tuple[tuple[str, str], ...] = (
     ("medium", "easy"),
 )
 SOLO_LEVELS: tuple[str, ...] = ("random", "easy", "medium", "strong")
+#: how the table's bots play, part of every line's fingerprint: without the level's time cap (a
+#: strong bot stopped by the clock plays another game on a busier machine, and a seed must give
+#: one game); at the table the cap stands, and cuts a strong search short where its 3,000
+#: iterations take longer (the bench's think times show where: Mattis most)
+PLAYED_AS = "search bots run their whole iteration budget, no clock"
 #: games whose default match is too long to play 200 times a row: their rows play a shorter one
 #: (a harder test of strength, not an easier one: one hand gives the weaker bot more chances to
 #: win than a match of five). Lines record these options and count only while they stand.
@@ -113,6 +118,7 @@ def fingerprint(game_id: str, fresh: bool = False) -> str:
     package = Path(sys.modules[type(g).__module__].__file__).parent  # type: ignore[arg-type]
     files += sorted(package.glob("*.py"))
     h = hashlib.sha1()
+    h.update(PLAYED_AS.encode())
     for f in files:
         h.update(f.name.encode())
         h.update(f.read_bytes())
@@ -135,7 +141,7 @@ def play(task: Task) -> dict[str, Any]:
     bots[task.seat] = task.first
     t0 = time.process_time()
     options = MATCH_OPTIONS.get(task.game, {})
-    r = play_out(task.game, bots, seed=task.seed, **options)
+    r = play_out(task.game, bots, seed=task.seed, clock=False, **options)
     line: dict[str, Any] = {
         "game": task.game,
         "players": task.players,
@@ -448,6 +454,9 @@ How to read a row:
 - Solitaires report the mean score and the share of games won by each level, with no aim.
 - A game named with options (Old Janx Spirit, target 1) plays a shorter match than its default: one
   hand instead of five, a stricter test of the stronger bot and affordable 200 times a row.
+- The bots play without their time cap, so that a seed gives the same game on any machine: strong
+  runs all its 3,000 iterations (at the table it stops at 1 s, which Mattis reaches most; see the
+  think times of `python -m decktable.bench --bots-only`).
 - CPU s/game: process time of one game, both bots' thinking included.
 
 """

@@ -561,3 +561,16 @@ def test_a_solitaire_search_tells_a_better_move_when_every_game_gains_a_lot() ->
         assert a.verb == "high", f"turn {turn + 1}: {a}"
         g.apply(st, 0, a, events=False)
     assert st.scores[0] == 120
+
+
+def test_play_out_without_the_clock_runs_every_iteration(monkeypatch) -> None:
+    """`clock=False` (the strength table): a level's time cap is ignored, so a seed gives one
+    game under any load. A cap of a nanosecond then plays as no cap at all."""
+    import decktable.bots.search as search_mod
+    from decktable.bots.base import play_out
+
+    monkeypatch.setitem(search_mod.LEVELS, "strong", Budget(120))
+    free = play_out("schnapsen", ["strong", "easy"], seed=3, clock=False)
+    monkeypatch.setitem(search_mod.LEVELS, "strong", Budget(120, seconds=1e-9))
+    assert play_out("schnapsen", ["strong", "easy"], seed=3, clock=False) == free
+    assert play_out("schnapsen", ["strong", "easy"], seed=3) != free  # with the clock, cut to 8 iterations

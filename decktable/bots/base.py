@@ -11,6 +11,7 @@ observation after every action (Match does it for the games that use memory, see
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, Protocol, Sequence
 
@@ -69,10 +70,14 @@ def make_bot(level: str = "random") -> Bot:
     raise ValueError(f"no bot level {level!r}; levels: {', '.join(BOT_LEVELS)}")
 
 
-def play_out(game: Any, bots: Sequence[str], seed: int | None = None, **options: Any) -> Any:
+def play_out(game: Any, bots: Sequence[str], seed: int | None = None, clock: bool = True, **options: Any) -> Any:
     """Play a whole game with a bot in every seat (`bots`: one level name per seat) and return
     its result (a ResultView). Each bot decides as in a Match: from a determinized state of its
-    own seat, with its memory fed by its own observations. `game` is a Game or a game id."""
+    own seat, with its memory fed by its own observations. `game` is a Game or a game id.
+
+    `clock` False: a search bot runs its level's whole iteration budget however long that takes,
+    instead of stopping at the level's time cap, so the same seed plays the same game on any
+    machine under any load (the strength table)."""
     from decktable.engine.match import Match, Seat
     from decktable.engine.registry import get_game
 
@@ -82,6 +87,11 @@ def play_out(game: Any, bots: Sequence[str], seed: int | None = None, **options:
             raise ValueError(f"no bot level {level!r}; levels: {', '.join(BOT_LEVELS)}")
     seats = [Seat(f"Bot {i + 1}", "bot", level) for i, level in enumerate(bots)]
     m = Match(g, seats, seed=seed, options=options or None)
+    if not clock:
+        for bot in m.bots.values():
+            budget = getattr(bot, "budget", None)
+            if budget is not None:
+                bot.budget = dataclasses.replace(budget, seconds=None)  # type: ignore[attr-defined]
     m.run_bots(limit=10**7)
     if not g.is_over(m.state):
         raise RuntimeError(f"{g.info.name} did not finish")
