@@ -396,7 +396,8 @@ def restamp(out: Path, game_id: str, replay: int = 4) -> tuple[int, list[str]]:
     if fingerprint(game_id) != now:
         return 0, [f"{game_id}'s files changed while this ran; run it again"]
     have = {(d["first"], d["rest"], d["game_no"]) for d in lines if d["game"] == game_id and d.get("fp") == now}
-    stale = [d for d in lines if d["game"] == game_id and d.get("fp") != now]
+    options = MATCH_OPTIONS.get(game_id, {})
+    stale = [d for d in lines if d["game"] == game_id and d.get("fp") != now and d.get("options", {}) == options]
     if not stale:
         return 0, []
     newest: dict[str, int] = {}
