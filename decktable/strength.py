@@ -321,6 +321,7 @@ def table(out: Path, markdown: bool = False, order: list[str] | None = None, onl
     keys.sort(key=lambda k: (order.index(k[0]) if order and k[0] in order else 99, k[0],
                              [r for r in DUEL_ROWS].index((k[2], k[3])) if k[3] else level_rank[k[2]]))
     lines: list[str] = []
+    table_cells: list[list[str]] = []
     if markdown:
         lines.append("| game | row | games | result | 95% interval | aim | met | CPU s/game |")
         lines.append("|---|---|---:|---|---|---|---|---:|")
@@ -345,11 +346,13 @@ def table(out: Path, markdown: bool = False, order: list[str] | None = None, onl
             won = sum(1 for d in ds if d.get("won")) / len(ds)
             cells = [f"{gid} 1p", first, str(len(ds)), f"mean score {mean:.1f}, won {won:.0%}", "", "reported", "",
                      f"{cpu:.1f}"]
-        if markdown:
-            lines.append("| " + " | ".join(cells) + " |")
-        else:
-            lines.append(f"{cells[0]:<20}{cells[1]:<18}{cells[2]:>5}  {cells[3]:<28}{cells[4]:<12}{cells[5]:<9}"
-                         f"{cells[6]:<5}{cells[7]:>7}")
+        table_cells.append(cells)
+    if markdown:
+        lines += ["| " + " | ".join(cells) + " |" for cells in table_cells]
+    else:
+        w = max((len(cells[0]) for cells in table_cells), default=0) + 2
+        lines += [f"{cells[0]:<{w}}{cells[1]:<18}{cells[2]:>5}  {cells[3]:<28}{cells[4]:<12}{cells[5]:<9}"
+                  f"{cells[6]:<5}{cells[7]:>7}" for cells in table_cells]
     return "\n".join(lines)
 
 
