@@ -76,8 +76,9 @@ def ordinal(n: int) -> str:
     return f"{n}{'tsnrhtdd'[(n // 10 % 10 != 1) * (n % 10 < 4) * n % 10::4]}"
 
 
-def plays_in(hand: list[int]) -> list[tuple[int, int]]:
-    """Every play a sorted hand allows, as (lowest id, highest id): singles and sequences."""
+def runs_in(hand: list[int]) -> list[tuple[int, int]]:
+    """The sequences of a sorted hand, longest possible, as (index of the first card, length): a
+    run of m cards allows m(m+1)/2 plays (each card alone, and each stretch of two or more)."""
     out: list[tuple[int, int]] = []
     n = len(hand)
     i = 0
@@ -85,11 +86,19 @@ def plays_in(hand: list[int]) -> list[tuple[int, int]]:
         j = i
         while j + 1 < n and hand[j + 1] == hand[j] + 1 and hand[j + 1] % 13 != 0:
             j += 1
-        for a in range(i, j + 1):
-            lo = hand[a]
-            for b in range(a, j + 1):
-                out.append((lo, hand[b]))
+        out.append((i, j - i + 1))
         i = j + 1
+    return out
+
+
+def plays_in(hand: list[int]) -> list[tuple[int, int]]:
+    """Every play a sorted hand allows, as (lowest id, highest id): singles and sequences."""
+    out: list[tuple[int, int]] = []
+    for i, m in runs_in(hand):
+        for a in range(i, i + m):
+            lo = hand[a]
+            for b in range(a, i + m):
+                out.append((lo, hand[b]))
     return out
 
 
@@ -425,19 +434,8 @@ class Mattis(Game):
                     able = [c for c in hand if (c > thigh and SUIT[c] == tsuit) or SUIT[c] == trump]
             else:
                 able = hand
-            # the runs of `able` (as plays_in walks them): a run of length m allows m(m+1)/2 plays
-            runs: list[tuple[int, int]] = []
-            total = 0
-            n = len(able)
-            i = 0
-            while i < n:
-                j = i
-                while j + 1 < n and able[j + 1] == able[j] + 1 and able[j + 1] % 13 != 0:
-                    j += 1
-                m = j - i + 1
-                runs.append((i, m))
-                total += m * (m + 1) // 2
-                i = j + 1
+            runs = runs_in(able)  # the plays come in the order plays_in lists them
+            total = sum(m * (m + 1) // 2 for _, m in runs)
             if not total:
                 rand()  # the one legal move, drawn all the same
                 if trace is not None:
