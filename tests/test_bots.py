@@ -574,3 +574,14 @@ def test_play_out_without_the_clock_runs_every_iteration(monkeypatch) -> None:
     monkeypatch.setitem(search_mod.LEVELS, "strong", Budget(120, seconds=1e-9))
     assert play_out("schnapsen", ["strong", "easy"], seed=3, clock=False) == free
     assert play_out("schnapsen", ["strong", "easy"], seed=3) != free  # with the clock, cut to 8 iterations
+
+
+ALL_COUNTS = [(i.id, n) for i in decktable.games() for n in i.player_counts]
+
+
+@pytest.mark.parametrize("gid,n", ALL_COUNTS, ids=[f"{g}-{n}p" for g, n in ALL_COUNTS])
+def test_search_bots_finish_a_game_at_every_table_size(gid: str, n: int) -> None:
+    """Easy search bots in every seat play a whole game at each table size the game allows (the
+    strength table plays only the smallest): every decision found a determinization and a move."""
+    r = decktable.play_out(gid, ["easy"] * n, seed=7)
+    assert len(r.placings) == n and min(r.placings) == 1
