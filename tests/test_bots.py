@@ -210,6 +210,118 @@ def test_bura_drawn_up_card_stays_with_its_drawer() -> None:
     pytest.fail("no hand reached the drawing of the up card")
 
 
+# -- cards seen going into a hidden hand stay there, and only while they are there ------------------
+
+
+def _play_until(g: Game, n: int, seed: int, moment: Any, limit: int = 3000, **options: Any):
+    """Random play from a seeded deal (through `apply`, as Match plays) until `moment(state,
+    before)` holds just after a move; (the state then, the state before that move), or None."""
+    st = g.new(n, seed=seed, **options)
+    r = random.Random(seed)
+    for _ in range(limit):
+        if st.over:
+            return None
+        before = st.clone()
+        s = r.choice(g.to_act(st))
+        g.apply(st, s, r.choice(g.legal_actions(st, s)), events=False)
+        if moment(st, before):
+            return st, before
+    return None
+
+
+def _assert_pinned(g: Game, st: State, cards: list[int], zone: str, viewers: list[int]) -> None:
+    """From each viewer's seat, every determinization leaves `cards` in `zone`; and where that
+    hand also holds unseen cards and other hidden places hold some, the unseen ones do move (so
+    a determinization that kept everything where it really is would fail here)."""
+    owner = int(zone.removeprefix("hand"))
+    hand = st.hands[owner]
+    for viewer in viewers:
+        elsewhere = sum(1 for z in g.zones(st)
+                        if z.name != zone and not z.vis.sees(z.owner, viewer)
+                        for c in z.cards if st.known_in.get(c) != z.name)
+        moved = False
+        for k in range(12):
+            det = g.determinize(st, viewer, Rng(k))
+            assert set(cards) <= set(det.hands[owner]), (viewer, k)
+            moved |= set(det.hands[owner]) != set(hand)
+        assert moved or len(cards) == len(hand) or not elsewhere, viewer
+
+
+def test_old_janx_spirit_card_taken_from_the_discard_pile_stays_in_the_takers_hand() -> None:
+    g = decktable.get_game("old_janx_spirit")
+    for seed in range(20):
+        found = _play_until(g, 2, seed, lambda st, b: b.stage == "draw" and len(st.discard) < len(b.discard))
+        if found is None:
+            continue
+        st, _ = found
+        taker = st.turn
+        c = st.took
+        assert st.known_in == {c: f"hand{taker}"}
+        _assert_pinned(g, st, [c], f"hand{taker}", [1 - taker])
+        # once discarded again, nobody knows where it is: it is forgotten
+        g.apply(st, taker, f"discard {decktable.get_game('old_janx_spirit').catalogue[c].slug}", events=False)
+        assert c not in st.known_in
+        return
+    pytest.fail("nobody took from the discard pile")
+
+
+def test_getaway_picked_up_trick_stays_in_the_pickers_hand() -> None:
+    g = decktable.get_game("getaway")
+    for seed in range(20):
+        found = _play_until(g, 4, seed, lambda st, b: b.phase == "pickup" and st.phase == "play")
+        if found is None:
+            continue
+        st, before = found
+        picker = before.turn
+        cards = [c for c, z in st.known_in.items() if z == f"hand{picker}"]
+        assert cards
+        _assert_pinned(g, st, cards, f"hand{picker}", [s for s in range(4) if s != picker and st.hands[s]])
+        return
+    pytest.fail("no trick was picked up")
+
+
+def test_mattis_won_piles_become_hands_everyone_knows() -> None:
+    g = decktable.get_game("mattis")
+    for seed in range(20):
+        found = _play_until(g, 3, seed, lambda st, b: b.phase != "shed" and st.phase == "shed")
+        if found is None:
+            continue
+        st, _ = found
+        assert st.known_in
+        for owner in range(3):
+            cards = [c for c, z in st.known_in.items() if z == f"hand{owner}"]
+            if cards:
+                _assert_pinned(g, st, cards, f"hand{owner}", [s for s in range(3) if s != owner])
+        return
+    pytest.fail("no game reached the second phase")
+
+
+def test_rally_shown_stock_stays_in_the_soloists_hand() -> None:
+    g = decktable.get_game("rally")
+    for seed in range(60):
+        found = _play_until(g, 4, seed, lambda st, b: b.stock_shown and bool(b.stock) and not st.stock)
+        if found is None:
+            continue
+        st, before = found
+        d = st.declarer
+        assert sorted(c for c, z in st.known_in.items() if z == f"hand{d}") == sorted(before.stock)
+        _assert_pinned(g, st, list(before.stock), f"hand{d}", [s for s in range(4) if s != d])
+        return
+    pytest.fail("no soloist picked up the shown stock")
+
+
+def test_a_new_deal_forgets_where_cards_were_seen() -> None:
+    """A card seen going into a hand and dealt back to the same hand at the next deal is not
+    known there any more: the ledger is cleared when the hand number changes."""
+    g = decktable.get_game("old_janx_spirit")
+    for seed in range(40):
+        found = _play_until(g, 2, seed, lambda st, b: st.hand_no != b.hand_no and b.known_in, target=3)
+        if found is not None:
+            assert found[0].known_in == {}
+            return
+    pytest.fail("no second hand was dealt")
+
+
 def test_determinize_gives_a_fresh_generator() -> None:
     """The real generator knows the next deal: a determinized state never shares it."""
     g = decktable.get_game("nonesuch")
@@ -387,6 +499,7 @@ def test_fast_playout_makes_only_legal_moves_to_the_same_end(gid: str, n: int) -
             for seat, a in trace:
                 assert a in g.legal_actions(slow, seat), (seat, a)
                 g.apply(slow, seat, a, events=False)
+            g.forget_departed(fast)  # as `apply` does after each move (a playout never reads it)
             assert slow.snapshot() == fast.snapshot()
             short = st.clone()
             assert g.playout(short, random.Random(seed).random, 2) == 2  # the limit holds

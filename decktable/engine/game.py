@@ -12,7 +12,7 @@ import functools
 import os
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar, Iterable, Sequence
 
 from pydantic import BaseModel, ValidationError
 
@@ -236,6 +236,11 @@ def _copy_expr(ann: str, var: str, depth: int = 0) -> str | None:
     if head in ("set", "Set"):
         inner = ann[ann.index("[") + 1 : -1] if "[" in ann else "?"
         return f"set({var})" if _copy_expr(inner, "y", depth) == "y" else None
+    if head in ("dict", "Dict") and "[" in ann:
+        kv = _split_top(ann[ann.index("[") + 1 : -1], ",")
+        if len(kv) == 2 and all(_copy_expr(t, "y", depth) == "y" for t in kv):
+            return f"{var}.copy()"
+        return None
     if head in ("Rng", "Trick"):
         return f"{var}.clone()"
     return None
@@ -278,7 +283,7 @@ class State:
     Subclasses add their own `__slots__` of lists and ints (cards are catalogue ids).
     """
 
-    __slots__ = ("names", "rng", "seed", "options", "over", "scores", "sheet", "hand_no")
+    __slots__ = ("names", "rng", "seed", "options", "over", "scores", "sheet", "hand_no", "known_in")
 
     names: list[str]
     rng: Rng
@@ -288,6 +293,9 @@ class State:
     scores: list[int]
     sheet: list[list[int]]
     hand_no: int
+    #: cards that went into a hidden zone in everyone's sight (card id -> zone name): see
+    #: `Game.reveal_into`; `determinize` leaves them where everyone knows they are
+    known_in: dict[int, str]
 
     def __init__(self, names: Sequence[str], rng: Rng, options: BaseModel) -> None:
         self.names = list(names)
@@ -298,6 +306,7 @@ class State:
         self.scores = [0] * len(self.names)
         self.sheet = []
         self.hand_no = 1
+        self.known_in = {}
 
     @property
     def players(self) -> int:
@@ -612,12 +621,15 @@ class Game:
         why = self.check(state, seat, action)
         if why is not None:
             raise IllegalMove(action, why)
-        if events:
-            out: list[Event] = []
-            self.play(state, seat, action, out)
-            return out
-        self.play(state, seat, action, None)
-        return []
+        hand_no = state.hand_no
+        out: list[Event] | None = [] if events else None
+        self.play(state, seat, action, out)
+        if state.known_in:
+            if state.hand_no != hand_no:
+                state.known_in.clear()  # a new deal: a card may be back where it was, unseen
+            else:
+                self.forget_departed(state)
+        return out if out is not None else []
 
     def observe(self, state: State, seat: int | None) -> Observation:
         """What `seat` may know (None: a spectator who sees only public zones)."""
@@ -719,12 +731,32 @@ class Game:
         self.redeal(other, seat, rng)
         return other
 
+    def reveal_into(self, state: State, cards: Iterable[int], zone: str) -> None:
+        """`cards` went into the hidden zone `zone` in everyone's sight (taken from a public pile,
+        a stopped trick picked up, a won pile turned into a hand): until they leave it, everyone
+        knows they are there, and `determinize` leaves them there. `Game.apply` forgets a card
+        once it has left (played, discarded, passed on)."""
+        known = state.known_in
+        for c in cards:
+            known[c] = zone
+
+    def forget_departed(self, state: State) -> None:
+        """Drop from `known_in` each card no longer in the zone it was seen going into: where it
+        is now was not seen, or is public anyway."""
+        where = {z.name: z.cards for z in self.zones(state)}
+        known = state.known_in
+        for c in [c for c, name in known.items() if c not in where.get(name, ())]:
+            del known[c]
+
     def redeal(
         self, other: State, seat: int | None, rng: Rng, keep: dict[int, str] | None = None
     ) -> None:
         """Re-deal, in place, the cards of the zones of `other` hidden from `seat` (see
         `determinize`); `keep` maps a card that everyone knows is in a hidden zone to that zone's
-        name, where it stays. Then give `other` a fresh generator drawn from `rng`."""
+        name, where it stays (as do the cards of `known_in`). Then give `other` a fresh
+        generator drawn from `rng`."""
+        if other.known_in:
+            keep = {**other.known_in, **(keep or {})}
         hidden = [z for z in self.zones(other) if z.cards and not z.vis.sees(z.owner, seat)]
         if keep:
             pool = sorted(c for z in hidden for c in z.cards if keep.get(c) != z.name)

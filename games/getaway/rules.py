@@ -358,6 +358,9 @@ class Getaway(Game):
         if verb == "take":
             victim = self._next_in(st, seat)
             got = st.hands[victim]
+            # what everyone knew of the victim's hand is now known of the taker's
+            seen = f"hand{victim}"
+            self.reveal_into(st, [c for c in got if st.known_in.get(c) == seen], f"hand{seat}")
             st.hands[seat].extend(got)
             st.hands[seat].sort(key=SORT_KEY.__getitem__)
             st.hands[victim] = []
@@ -407,6 +410,7 @@ class Getaway(Game):
     def _pick_up(self, st: GetawayState, picker: int, events: list[Event] | None) -> None:
         plays = st.trick.plays
         hand = st.hands[picker]
+        self.reveal_into(st, (c for _, c in plays), f"hand{picker}")  # everyone saw the trick
         hand.extend(c for _, c in plays)
         hand.sort(key=SORT_KEY.__getitem__)
         st.last = []  # its cards are back in a hand: the table shows no last trick
@@ -613,17 +617,26 @@ class Getaway(Game):
 
     def determinize(self, state: State, seat: int | None, rng: Rng) -> State:
         """Deal the hands hidden from `seat` afresh among themselves; the draw pile keeps its
-        (publicly known) cards in a new order."""
+        (publicly known) cards in a new order. Cards everyone saw go into a hand (a stopped trick
+        picked up) stay in it."""
         other: GetawayState = state.clone()  # type: ignore[assignment]
         hidden = [s for s in range(other.players) if s != seat and other.hands[s]]
+        known = other.known_in
         # before the first lead everyone knows who holds the Ace of Spades: it stays put
         fixed = ACE_SPADES if other.first and not other.trick.plays else -1
-        pool = sorted(c for s in hidden for c in other.hands[s] if c != fixed)  # never where they lie
+        stays: dict[int, list[int]] = {}
+        for s in hidden:
+            hand, name = other.hands[s], f"hand{s}"
+            if known:
+                stays[s] = [c for c in hand if c == fixed or known.get(c) == name]
+            else:
+                stays[s] = [fixed] if fixed in hand else []
+        pool = sorted(c for s in hidden for c in other.hands[s] if c not in stays[s])  # never where they lie
         rng.shuffle(pool)
         i = 0
         for s in hidden:
             hand = other.hands[s]
-            keep = [fixed] if fixed in hand else []
+            keep = stays[s]
             k = len(hand) - len(keep)
             hand[:] = keep + pool[i : i + k]
             hand.sort(key=SORT_KEY.__getitem__)

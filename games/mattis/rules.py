@@ -604,9 +604,12 @@ class Mattis(Game):
         n = st.players
         for s in range(n):
             hand = st.hands[s]
+            # the won piles and the trump card lay face up: everyone knows where they go
+            self.reveal_into(st, st.won[s], f"hand{s}")
             hand.extend(st.won[s])
             st.won[s].clear()
             if s == st.maker:
+                self.reveal_into(st, st.trump_zone, f"hand{s}")
                 hand.extend(st.trump_zone)
                 st.trump_zone.clear()
             hand.sort()
@@ -633,6 +636,7 @@ class Mattis(Game):
         if action.verb == "pickup":
             p = st.table.pop(0)  # every play beats the one before it, so the oldest is the lowest
             who = st.table_seats.pop(0)
+            self.reveal_into(st, p, f"hand{seat}")  # picked up from the table, in plain sight
             hand.extend(p)
             hand.sort()
             if events is not None:

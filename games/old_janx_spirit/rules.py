@@ -226,6 +226,7 @@ class OldJanxSpirit(Game):
                     events.append(Event(f"{who} draws a card from the draw pile.", "draw", seat, {"from": "deck"}))
             else:
                 c = st.discard.pop()
+                self.reveal_into(st, (c,), f"hand{seat}")  # taken from the face-up pile
                 hand.append(c)
                 st.took = c
                 if events is not None:

@@ -552,6 +552,8 @@ class Rally(Game):
         elif verb == "solo" or (verb == "pass" and st.phase == SOLO):
             self._solo_call(st, seat, verb == "solo", events)
         elif verb == "pickup":
+            if st.stock_shown:  # the stock lay face up: everyone knows these cards are in this hand
+                self.reveal_into(st, st.stock, f"hand{seat}")
             st.hands[seat] = sorted(st.hands[seat] + st.stock, key=KEY.__getitem__)
             st.stock = []
             st.stock_shown = False
@@ -894,6 +896,7 @@ class Rally(Game):
         no card worth 5 or more in the discards, and the rallied card never with the declarer."""
         other: RallyState = super().determinize(state, seat, rng)  # type: ignore[assignment]
         pts = self._pts(other)
+        known = other.known_in  # cards seen going into a hand (a shown stock) stay in it
         hidden_hands = [s for s in range(4) if s != seat and other.hands[s]]
         if other.discarder >= 0 and other.discarder != seat and other.discards and not (
             other.phase == DONE and not other.thrown
@@ -901,7 +904,8 @@ class Rally(Game):
             for i, c in enumerate(other.discards):
                 if pts[c] < 5:
                     continue
-                spots = [(s, j) for s in hidden_hands for j, x in enumerate(other.hands[s]) if pts[x] < 5 and x != FOOL]
+                spots = [(s, j) for s in hidden_hands for j, x in enumerate(other.hands[s])
+                         if pts[x] < 5 and x != FOOL and known.get(x) != f"hand{s}"]
                 if spots:
                     s, j = spots[rng.below(len(spots))]
                     other.discards[i], other.hands[s][j] = other.hands[s][j], c
@@ -910,7 +914,8 @@ class Rally(Game):
             c = other.rallied
             mine = other.hands[d]
             if c in mine or (other.discarder == d and c in other.discards):
-                spots = [(s, j) for s in hidden_hands if s != d for j, x in enumerate(other.hands[s])]
+                spots = [(s, j) for s in hidden_hands if s != d for j, x in enumerate(other.hands[s])
+                         if known.get(x) != f"hand{s}"]
                 if spots:
                     s, j = spots[rng.below(len(spots))]
                     x = other.hands[s][j]
