@@ -233,7 +233,7 @@ def _assert_pinned(g: Game, st: State, cards: list[int], zone: str, viewers: lis
     """From each viewer's seat, every determinization leaves `cards` in `zone`; and where that
     hand also holds unseen cards and other hidden places hold some, the unseen ones do move (so
     a determinization that kept everything where it really is would fail here)."""
-    owner = int(zone.removeprefix("hand"))
+    owner = int(zone.removeprefix("hand").removeprefix("-"))
     hand = st.hands[owner]
     for viewer in viewers:
         elsewhere = sum(1 for z in g.zones(st)
@@ -308,6 +308,36 @@ def test_rally_shown_stock_stays_in_the_soloists_hand() -> None:
         _assert_pinned(g, st, list(before.stock), f"hand{d}", [s for s in range(4) if s != d])
         return
     pytest.fail("no soloist picked up the shown stock")
+
+
+def test_emu_ranchers_card_taken_from_the_discard_pile_stays_in_the_takers_hand() -> None:
+    g = decktable.get_game("emu_ranchers")
+    for seed in range(20):
+        found = _play_until(g, 2, seed, lambda st, b: len(st.discard) < len(b.discard) and st.known_in)
+        if found is None:
+            continue
+        st, before = found
+        c = before.discard[0]
+        taker = before.turn
+        assert st.known_in.get(c) == f"hand-{taker}"
+        _assert_pinned(g, st, [c], f"hand-{taker}", [1 - taker])
+        return
+    pytest.fail("nobody took from the discard pile")
+
+
+def test_chicago_kept_cards_of_a_shown_hand_stay_in_it() -> None:
+    g = decktable.get_game("chicago")
+    for seed in range(60):
+        found = _play_until(g, 3, seed, lambda st, b: any(b.shown) and not any(st.shown) and st.known_in)
+        if found is None:
+            continue
+        st, before = found
+        owner = next(s for s in range(3) if before.shown[s])
+        kept = [c for c in before.shown[owner] if c in st.hands[owner]]
+        assert kept and sorted(c for c, z in st.known_in.items() if z == f"hand{owner}") == sorted(kept)
+        _assert_pinned(g, st, kept, f"hand{owner}", [s for s in range(3) if s != owner])
+        return
+    pytest.fail("no shown hand was broken up")
 
 
 def test_a_new_deal_forgets_where_cards_were_seen() -> None:

@@ -559,7 +559,9 @@ class Chicago(Game):
         shown = st.shown[seat]
         hand = st.hands[seat]
         if shown:
-            hand.extend(shown)  # the shown hand goes back into its owner's hand
+            # the shown hand goes back into its owner's hand: what is kept of it, everyone knows
+            self.reveal_into(st, shown, f"hand{seat}")
+            hand.extend(shown)
             shown.clear()
         for c in out:
             hand.remove(c)

@@ -634,6 +634,7 @@ class EmuRanchers(Game):
         if verb == "draw":
             if action.args[0] == "discard":
                 c = st.discard.pop(0)
+                self.reveal_into(st, (c,), f"hand-{seat}")  # taken from the face-up pile
                 st.hands[seat].append(c)
                 if events is not None:
                     events.append(Event(f"{who} takes {card_words(c)} from the discard pile.", "draw", seat, {"card": SLUG[c], "from": "discard"}))
