@@ -126,3 +126,14 @@ def test_a_game_measured_with_a_shorter_match_records_it_and_counts_only_those_l
     out.write_text(json.dumps(line) + "\n" + json.dumps(default) + "\n")
     assert [k[-1] for k in strength.current(strength.read_lines(out))] == [0]
     assert "old_janx_spirit 2p, target 1" in strength.table(out)
+
+
+def test_in_a_partnership_game_the_partner_is_not_counted_as_a_tie() -> None:
+    """Envite's seats 0 and 2 play against 1 and 3: a strong bot in seat 0 whose team wins has
+    beaten both opponents (1.0), not half its partner as well (0.83)."""
+    won = {"game": "envite", "players": 4, "first": "strong", "rest": "medium", "seat": 0,
+           "placing": 1, "placings": [1, 2, 1, 2]}
+    assert strength.score(won) == 1.0
+    assert strength.score(dict(won, placing=2, placings=[2, 1, 2, 1])) == 0.0
+    solo = dict(won, game="lorum", placings=[1, 2, 1, 2])  # no teams: the tie counts half
+    assert abs(strength.score(solo) - (0.5 + 1 + 1) / 3) < 1e-9
