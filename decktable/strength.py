@@ -242,12 +242,17 @@ def decided(ds: list[dict[str, Any]], fair: float | None = None) -> bool:
     return lo >= a or hi < a
 
 
+#: random-vs-random games a fair share needs before it sets a row's aim (fewer: 1/players)
+FAIR_GAMES = 100
+
+
 def fair_shares(by_row: dict[tuple[str, int, str, str], list[dict[str, Any]]]) -> dict[str, float]:
-    """Each game's fair share as measured by its random-vs-random row (where it has one)."""
+    """Each game's fair share as measured by its random-vs-random row, once that row holds
+    FAIR_GAMES games (ten games could set an aim of 0%)."""
     out: dict[str, float] = {}
     for (gid, _n, first, rest), ds in by_row.items():
         rate = win_rate(ds)
-        if first == rest == "random" and rate is not None:
+        if first == rest == "random" and rate is not None and len(ds) >= FAIR_GAMES:
             out[gid] = rate
     return out
 

@@ -137,3 +137,13 @@ def test_in_a_partnership_game_the_partner_is_not_counted_as_a_tie() -> None:
     assert strength.score(dict(won, placing=2, placings=[2, 1, 2, 1])) == 0.0
     solo = dict(won, game="lorum", placings=[1, 2, 1, 2])  # no teams: the tie counts half
     assert abs(strength.score(solo) - (0.5 + 1 + 1) / 3) < 1e-9
+
+
+def test_a_fair_share_sets_aims_only_once_measured_over_enough_games() -> None:
+    """Ten random-vs-random Mattis games with no win would set an aim of 0%: below FAIR_GAMES
+    games the aim uses 1/players instead."""
+    lost = {"game": "mattis", "players": 3, "first": "random", "rest": "random", "placing": 2}
+    few = {("mattis", 3, "random", "random"): [lost] * 10}
+    assert strength.fair_shares(few) == {}
+    many = {("mattis", 3, "random", "random"): [lost] * strength.FAIR_GAMES + [dict(lost, placing=1)] * 25}
+    assert abs(strength.fair_shares(many)["mattis"] - 25 / (strength.FAIR_GAMES + 25)) < 1e-9
