@@ -320,15 +320,7 @@ class Getaway(Game):
                 trace.append((seat, PLAY_ACTIONS[c]))
             hand.remove(c)
             plays.append((seat, c))
-            if len(plays) == 1:
-                st.size = sum(st.inn)
-            elif not st.first and SUIT_IX[c] != SUIT_IX[plays[0][1]]:
-                self._stop_trick(st, None)
-                continue
-            if len(plays) < st.size:
-                st.turn = self._next_in(st, seat)
-            else:
-                self._complete_trick(st, None)
+            self._card_down(st, seat, c, None)
         return moves
 
     def play(self, state: State, seat: int, action: Action, events: list[Event] | None) -> None:
@@ -345,15 +337,7 @@ class Getaway(Game):
             if events is not None:
                 word = "leads" if len(plays) == 1 else "plays"
                 events.append(Event(f"{st.names[seat]} {word} {the(c)}.", "play", seat, {"card": SLUG[c]}))
-            if len(plays) == 1:
-                st.size = sum(st.inn)
-            elif not st.first and SUIT_IX[c] != SUIT_IX[plays[0][1]]:
-                self._stop_trick(st, events)
-                return
-            if len(plays) < st.size:
-                st.turn = self._next_in(st, seat)
-            else:
-                self._complete_trick(st, events)
+            self._card_down(st, seat, c, events)
             return
         if verb == "take":
             victim = self._next_in(st, seat)
@@ -384,6 +368,20 @@ class Getaway(Game):
             st.hand_no += 1
             st.dealer = seat
             self._deal(st, st.rng.shuffled(FULL), events)
+
+    def _card_down(self, st: GetawayState, seat: int, c: int, events: list[Event] | None) -> None:
+        """A card is down in an ordinary trick: the trick stops (someone could not follow, after
+        the first trick), goes on to the next player still in, or is complete."""
+        plays = st.trick.plays
+        if len(plays) == 1:
+            st.size = sum(st.inn)
+        elif not st.first and SUIT_IX[c] != SUIT_IX[plays[0][1]]:
+            self._stop_trick(st, events)
+            return
+        if len(plays) < st.size:
+            st.turn = self._next_in(st, seat)
+        else:
+            self._complete_trick(st, events)
 
     def _stop_trick(self, st: GetawayState, events: list[Event] | None) -> None:
         """Someone could not follow: the trick stops, and stays on the table until the player of
