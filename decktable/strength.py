@@ -13,7 +13,7 @@ fingerprint no longer matches is not counted and is played again, so the table n
 
 The rows (at the smallest table of two or more; solitaires alone):
 - random vs random: a seat's fair share, measured (1/n in most games; a partnership game shares
-  first place, Envite's four seats win half their games);
+  first place, Envite's four seats win half their games), counted in the aims from 100 games;
 - strong vs random: aim ≥ 90% in two-player games, ≥ twice the fair share in larger ones; where
   twice the fair share passes 90% (a team game, where strong plays beside a random partner) the
   aim is to halve the share of games lost instead;
@@ -460,7 +460,8 @@ today's code would play the same way.
 How to read a row:
 - **random vs random** is the fair share, measured: how often a seat comes first (a shared first
   place counts) when nobody plays better. Partnerships and games with one loser share first
-  places, so it is not always 1/n.
+  places, so it is not always 1/n. It sets the aims below once it holds 100 games (1/n until
+  then).
 - **strong vs random** counts first places of the strong seat. Aim: 90% at two players; at more,
   twice the fair share, or where that passes 90% (Envite, where strong plays beside a random
   partner; Getaway, where all but one escape) halving the games lost.
