@@ -320,8 +320,17 @@ def bench_think(g: Any, n: int, level: str, decisions: int) -> tuple[float, floa
     from decktable.engine.rng import Rng
 
     times = []
+    seed = 20
     for k in range(decisions):
-        st, seat = _decision(g, n, 20 + k, skip=4 + 7 * k)
+        while True:  # a deal whose random game ends before a choice comes (a solitaire) is passed over
+            try:
+                st, seat = _decision(g, n, seed, skip=4 + 7 * k)
+                break
+            except RuntimeError:
+                if seed > 20 + 10 * decisions:
+                    raise
+                seed += 1
+        seed += 1
         bot = SearchBot(level)
         det = g.determinize(st, seat, Rng(k))
         turn = Turn(g, seat, det, g.legal_actions(st, seat))
