@@ -207,10 +207,14 @@ def head_to_head(first: str, rest: str) -> bool:
     return bool(rest) and rest != "random"
 
 
-#: games of fixed partnerships: a seat's team (seat, players -> team). The first bot's partner
-#: always finishes with it, so a head-to-head row does not count it: half a point from every
-#: game would pull the row towards 50% whatever the bots do
-TEAMS: dict[str, Any] = {"envite": lambda seat, players: seat % 2}
+def _team_of(game_id: str) -> Any:
+    """The game's `team(seat, players)`; no partnerships for a game id that is not registered."""
+    from decktable.engine.registry import get_game
+
+    try:
+        return get_game(game_id).team
+    except Exception:
+        return lambda seat, players: None
 
 
 def score(d: dict[str, Any]) -> float:
@@ -221,9 +225,11 @@ def score(d: dict[str, Any]) -> float:
     if not head_to_head(d["first"], d["rest"]):
         return 1.0 if d["placing"] == 1 else 0.0
     me, seat, n = d["placing"], d["seat"], len(d["placings"])
-    team = TEAMS.get(d.get("game", ""))
-    others = [p for s, p in enumerate(d["placings"])
-              if s != seat and (team is None or team(s, n) != team(seat, n))]
+    # a fixed partner (Game.team) always finishes with the bot: its half point from every game
+    # would pull the row towards 50% whatever the bots do
+    team = _team_of(d.get("game", ""))
+    mine = team(seat, n)
+    others = [p for s, p in enumerate(d["placings"]) if s != seat and (mine is None or team(s, n) != mine)]
     return sum(1.0 if me < p else 0.5 if me == p else 0.0 for p in others) / len(others)
 
 

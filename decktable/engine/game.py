@@ -493,6 +493,12 @@ class Game:
         """The result of a finished game."""
         raise NotImplementedError
 
+    def team(self, seat: int, players: int) -> int | None:
+        """The fixed partnership `seat` plays in, as a number shared by partners; None in a game
+        without fixed partnerships. Partners always finish together (the strength table does
+        not count a bot's partner among the seats it beat)."""
+        return None
+
     def placings(self, state: State) -> list[int]:
         """`final(state).placings` (1 = first; equal numbers are ties). Search bots ask this once
         per playout: a game may answer it without building the whole result."""

@@ -769,6 +769,10 @@ class Envite(Game):
         out.append(Zone("played", st.played, Vis.PUBLIC, None, "Earlier tricks", "pile"))
         return out
 
+    def team(self, seat: int, players: int) -> int | None:
+        """Partners sit alternately: the even seats against the odd ones."""
+        return seat % 2
+
     def determinize(self, state: State, seat: int | None, rng: Rng) -> State:
         """As the base (re-deal what `seat` cannot see), and forget the signals `seat` never saw:
         they become "nothing" (the fact that a signal was sent is public), and nobody was caught
