@@ -541,12 +541,12 @@ OTHER_DRAWS = {"thricewise"}
 SAME_DRAWS = [(gid, n) for gid, n in FAST if gid not in OTHER_DRAWS]
 
 
-def _generic_playout(g: Any, st: Any, rand: Any) -> list[tuple[int, Any]]:
+def _generic_playout(g: Any, st: Any, rand: Any, limit: int = 10_000) -> list[tuple[int, Any]]:
     """The search's generic playout, written out again: a random seat of those to act, a random
-    move of its legal ones, until the hand ends."""
+    move of its legal ones, until the hand ends (or `limit` moves)."""
     sheet, hand_no = len(st.sheet), st.hand_no
     trace: list[tuple[int, Any]] = []
-    while not st.over and len(st.sheet) == sheet and st.hand_no == hand_no:
+    while not st.over and len(st.sheet) == sheet and st.hand_no == hand_no and len(trace) < limit:
         acting = g.to_act(st)
         if not acting:
             break
@@ -570,6 +570,98 @@ def test_fast_playout_plays_the_very_game_the_generic_loop_plays(gid: str, n: in
             trace: list[Any] = []
             g.playout(st.clone(), random.Random(seed).random, 10_000, trace)
             assert trace == _generic_playout(g, st.clone(), random.Random(seed).random)
+
+
+def _last_then_random(count: int, seed: int) -> Any:
+    """Draws for a playout: `count` times the last choice, then at random."""
+    r = random.Random(seed)
+    left = [count]
+
+    def draw() -> float:
+        if left[0] > 0:
+            left[0] -= 1
+            return 0.9999
+        return r.random()
+
+    return draw
+
+
+@pytest.mark.parametrize("gid,n", SAME_DRAWS, ids=[f"{g}-{n}p" for g, n in SAME_DRAWS])
+def test_fast_playout_matches_from_every_kind_of_moment(gid: str, n: int) -> None:
+    """From states all along two whole random games (the first deal, each hand's end and the
+    next one's start, bidding, declaring, swapping: every phase a game has, not only mid-trick),
+    the fast playout still makes the generic loop's moves. A playout that held on to a list a
+    deal replaces went wrong only there."""
+    g = decktable.get_game(gid)
+    for seed in (11, 12):
+        walk = g.new(n, seed=seed)
+        r = random.Random(seed)
+        states = []
+        while not walk.over and len(states) < 3000:
+            states.append(walk.clone())
+            s = r.choice(g.to_act(walk))
+            g.apply(walk, s, r.choice(g.legal_actions(walk, s)), events=False)
+        stride = max(1, len(states) // 60)
+        phases_seen = set()
+        for k, st in enumerate(states):
+            phase = g.phase(st)
+            if k % stride and phase in phases_seen:
+                continue
+            phases_seen.add(phase)
+            # drawn at random; always the first or always the last choice; the last choice a few
+            # times and then at random (in Type Trump every seat takes the Spoiler, the deal is
+            # void and new hands are dealt, then the round is played)
+            for draws in (
+                lambda: random.Random(k).random,
+                lambda: lambda: 0.0,
+                lambda: lambda: 0.9999,
+                lambda: _last_then_random(2 * n, k),
+            ):
+                trace: list[Any] = []
+                g.playout(st.clone(), draws(), 600, trace)
+                assert trace == _generic_playout(g, st.clone(), draws(), 600), (seed, k, phase)
+
+
+def _walk(g: Game, n: int, seed: int, every: int) -> Any:
+    """States of one seeded random game, every `every`-th move (the first deal included)."""
+    st = g.new(n, seed=seed)
+    r = random.Random(seed)
+    k = 0
+    while not st.over and k < 3000:
+        if k % every == 0:
+            yield st
+        s = r.choice(g.to_act(st))
+        g.apply(st, s, r.choice(g.legal_actions(st, s)), events=False)
+        k += 1
+
+
+@pytest.mark.parametrize("gid,n", CASES, ids=IDS)
+def test_the_prepared_determinizer_deals_what_determinize_deals(gid: str, n: int) -> None:
+    """The search prepares `determinize` once per decision (`Game.determinizer`): from the same
+    generator it must give the very same states, and draw as much, for every seat."""
+    g = decktable.get_game(gid)
+    for k, st in enumerate(_walk(g, n, 5, 7)):
+        for seat in range(n):
+            a, b = Rng(k), Rng(k)
+            one = g.determinize(st, seat, a)
+            two = g.determinizer(st, seat)(b)
+            assert one.snapshot() == two.snapshot(), (k, seat)
+            assert a.random() == b.random()
+
+
+@pytest.mark.parametrize("gid,n", CASES, ids=IDS)
+def test_random_legal_draws_what_the_search_would_draw_from_the_list(gid: str, n: int) -> None:
+    """At a node it has not seen the search draws one action with `Game.random_legal` (Chicago
+    does so without building its 31 discards): the action the list would give, one draw."""
+    g = decktable.get_game(gid)
+    raw = getattr(type(g).legal_actions, "__wrapped__", type(g).legal_actions)
+    for k, st in enumerate(_walk(g, n, 6, 3)):
+        for seat in g.to_act(st):
+            la = raw(g, st, seat)
+            r1, r2 = random.Random(k), random.Random(k)
+            got = g.random_legal(st, seat, r1.random)
+            assert got == (la[int(r2.random() * len(la))] if la else None), (k, seat)
+            assert r1.random() == r2.random()
 
 
 @pytest.mark.parametrize("gid,n", FAST, ids=[f"{g}-{n}p" for g, n in FAST])

@@ -195,6 +195,13 @@ def search(
     sqrt = math.sqrt
     done = 0
     solo_sum = 0.0  # a solitaire's gains so far: their mean is what a playout is judged against
+    # The root's actions are the same in every sample (the seat's own options): its untried
+    # actions are kept in a list, in `root_legal` order, rather than found again each iteration
+    # (Rally's discard has 286), and once all are tried its edges are walked as a list.
+    root_fresh = list(root_legal)
+    deal = game.determinizer(state, seat)  # `determinize` of this state, prepared once
+    pick = game.random_legal  # at a new node: the action `legal_fn` would give, drawn as below
+    root_pairs: list[tuple[Action, _Edge]] | None = None
     for it in range(iterations):
         if it & 7 == 0 and it:
             if deadline is not None and time.perf_counter() > deadline:
@@ -206,7 +213,7 @@ def search(
         if uses_memory:
             st = game.determinize_known(state, seat, rng, memory)
         else:
-            st = game.determinize(state, seat, rng)
+            st = deal(rng)
         node = root
         path: list[_Edge] = []
         expanded = False
@@ -216,19 +223,60 @@ def search(
             acting = to_act(st)
             if not acting:
                 break
-            p = seat if (node is root and seat in acting) else acting[0]
-            la = root_legal if node is root else legal_fn(game, st, p)
+            if node is root:
+                p = seat if seat in acting else acting[0]
+                if root_fresh:  # the same draw as from `fresh` below, without the scan
+                    a = root_fresh.pop(int(rand() * len(root_fresh)))
+                    for e in root.values():
+                        e.avail += 1
+                    edge = root[a] = _Edge(p)
+                    edge.avail = 1
+                    path.append(edge)
+                    play(st, p, a, None)
+                    moves += 1
+                    expanded = True
+                    break
+                if root_pairs is None:
+                    root_pairs = [(b, root[b]) for b in root_legal]
+                best = None
+                best_v = -1.0
+                for b, e in root_pairs:
+                    e.avail += 1
+                    v = e.w / e.n + EXPLORE * sqrt(log(e.avail) / e.n)
+                    if v > best_v:
+                        best_v, best, a = v, e, b
+                assert best is not None
+                path.append(best)
+                play(st, p, a, None)
+                moves += 1
+                if best.node is None:
+                    best.node = {}
+                node = best.node
+                continue
+            p = acting[0]
+            if not node:  # a node not seen before: every action is fresh, one is drawn
+                a = pick(st, p, rand)
+                if a is None:
+                    break
+                edge = node[a] = _Edge(p)
+                edge.avail = 1
+                path.append(edge)
+                play(st, p, a, None)
+                moves += 1
+                expanded = True
+                break
+            la = legal_fn(game, st, p)
             if not la:
                 break
             fresh = [a for a in la if a not in node]
             if fresh:
                 a = fresh[int(rand() * len(fresh))]
-                edge = node[a] = _Edge(p)
-                edge.avail = 1
                 for b in la:
                     e = node.get(b)
-                    if e is not None and e is not edge:
+                    if e is not None:
                         e.avail += 1
+                edge = node[a] = _Edge(p)
+                edge.avail = 1
                 path.append(edge)
                 play(st, p, a, None)
                 moves += 1

@@ -12,7 +12,7 @@ import functools
 import os
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, ClassVar, Iterable, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 from pydantic import BaseModel, ValidationError
 
@@ -181,6 +181,20 @@ def _cards_named(kinds: Sequence[str], args: Sequence[str]) -> list[str]:
 
 
 _SLOTS: dict[type, tuple[str, ...]] = {}
+
+
+def _path_of(state: State, cards: list[int]) -> tuple[str, int] | None:
+    """Where `state` holds the list `cards`: (slot, -1) for a slot, (slot, i) for row i of a slot
+    of lists; None when it is neither (held deeper, or not the state's own list)."""
+    for slot in state._all_slots():
+        v = getattr(state, slot, None)
+        if v is cards:
+            return (slot, -1)
+        if type(v) is list:
+            for i, row in enumerate(v):
+                if row is cards:
+                    return (slot, i)
+    return None
 _CLONERS: dict[type, Any] = {}
 
 # Annotation words whose values are never mutated in place: a clone shares them.
@@ -712,6 +726,18 @@ class Game:
     #: `trace` list that collects the moves as (seat, action), for the test that replays them.
     playout: ClassVar[Any] = None
 
+    def random_legal(self, state: State, seat: int, rand: Any) -> Action | None:
+        """One of `seat`'s legal actions drawn as the search draws at a node it has not seen:
+        `la[int(rand() * len(la))]` of the game's own `legal_actions`, one call to `rand`; None,
+        with no call, when there is none. A game whose lists are long and costly to build (a
+        draw in Chicago has 31 discards) overrides this to build only the action drawn: the
+        search meets a new node with each sampled hand."""
+        fn = type(self).legal_actions
+        la = getattr(fn, "__wrapped__", fn)(self, state, seat)
+        if not la:
+            return None
+        return la[int(rand() * len(la))]
+
     def random_step(self, state: State, seat: int, rand: Any, trace: list[tuple[int, Action]] | None = None) -> bool:
         """One uniformly random legal move of `seat`, events off, as the search's generic loop
         plays it: for the steps a fast `playout` leaves to the rules. False when `seat` has none."""
@@ -731,11 +757,64 @@ class Game:
 
         Honest by construction as far as cards go: the result depends only on what the seat
         sees and on `rng`, never on where the hidden cards really are. A game with secret facts
-        that are not cards (a declared suit, a bluff) or public facts about hidden cards (the up
-        card the Excuse holder took) overrides this and re-deals or keeps those too."""
+        that are not cards (a declared suit, a bluff) or public facts about hidden cards (no
+        counting card in Rally's discards) re-draws or keeps those in `adjust_sample`; cards that
+        everyone saw go into a hand stay there (`reveal_into`). A game whose sampling is its own
+        overrides this."""
         other = state.clone()
         self.redeal(other, seat, rng)
+        self.adjust_sample(other, seat, rng)
         return other
+
+    def adjust_sample(self, other: State, seat: int | None, rng: Rng) -> None:
+        """After the generic re-deal of `determinize`, in place: what else the sample must draw
+        afresh or keep (another seat's secret declaration, a rule that keeps a card out of a
+        hand). Games with nothing more leave it; one that overrides it keeps the generic re-deal
+        and its prepared `determinizer`."""
+
+    def determinizer(self, state: State, seat: int | None) -> Callable[[Rng], State]:
+        """`determinize(state, seat, rng)` as a function of `rng`, prepared once for a search that
+        samples the same state thousands of times: the same states from the same draws, sooner.
+        Where the game keeps the generic `determinize` and every hidden zone is a list the state
+        holds (a slot, or a row of a slot), which zones are hidden, the sorted pool and the kept
+        cards are worked out here once; otherwise each call is `determinize`."""
+        cls = type(self)
+        if cls.determinize is not Game.determinize or cls.redeal is not Game.redeal:
+            return lambda rng: self.determinize(state, seat, rng)
+        keep = state.known_in
+        hidden = [z for z in self.zones(state) if z.cards and not z.vis.sees(z.owner, seat)]
+        paths: list[tuple[str, int]] = []
+        for z in hidden:
+            path = _path_of(state, z.cards)
+            if path is None or path in paths:
+                return lambda rng: self.determinize(state, seat, rng)
+            paths.append(path)
+        if keep:
+            pool = sorted(c for z in hidden for c in z.cards if keep.get(c) != z.name)
+        else:
+            pool = sorted(c for z in hidden for c in z.cards)
+        steps: list[tuple[str, int, list[int], int]] = []
+        for (slot, row), z in zip(paths, hidden):
+            kept = [c for c in z.cards if keep.get(c) == z.name] if keep else []
+            steps.append((slot, row, kept, len(z.cards) - len(kept)))
+        clone, lazy = state.clone, Rng.lazy
+        adjust = self.adjust_sample if cls.adjust_sample is not Game.adjust_sample else None
+
+        def deal(rng: Rng) -> State:
+            other = clone()
+            cards = pool[:]
+            rng.shuffle(cards)
+            i = 0
+            for slot, row, kept, n in steps:
+                place = getattr(other, slot) if row < 0 else getattr(other, slot)[row]
+                place[:] = kept + cards[i : i + n]
+                i += n
+            other.rng = lazy(int(rng.random() * 2**53))
+            if adjust is not None:
+                adjust(other, seat, rng)
+            return other
+
+        return deal
 
     def reveal_into(self, state: State, cards: Iterable[int], zone: str) -> None:
         """`cards` went into the hidden zone `zone` in everyone's sight (taken from a public pile,

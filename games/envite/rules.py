@@ -773,11 +773,11 @@ class Envite(Game):
         """Partners sit alternately: the even seats against the odd ones."""
         return seat % 2
 
-    def determinize(self, state: State, seat: int | None, rng: Rng) -> State:
-        """As the base (re-deal what `seat` cannot see), and forget the signals `seat` never saw:
+    def adjust_sample(self, other: State, seat: int | None, rng: Rng) -> None:
+        """After the re-deal of what `seat` cannot see, forget the signals `seat` never saw:
         they become "nothing" (the fact that a signal was sent is public), and nobody was caught
         unless `seat` is the captain who caught them."""
-        other: EnviteState = super().determinize(state, seat, rng)  # type: ignore[assignment]
+        assert isinstance(other, EnviteState)
         captain = seat is not None and seat in other.captain
         team = seat % 2 if seat is not None else -1
         nothing = SIGNAL_WORDS.index("nothing")
@@ -791,7 +791,6 @@ class Envite(Game):
                 pass  # a caught signal of the other team: kept, with its caught mark
             elif s % 2 == team or s == seat:
                 other.caught[s] = 0  # whether our own signal was seen is not known to us
-        return other
 
     def _signals_for(self, st: EnviteState, seat: int | None) -> tuple[str, str]:
         """(own team's signals, caught signals of the other team) as seat `seat` may see them:

@@ -449,6 +449,7 @@ class Nonesuch(Game):
             hand = st.hands[seat]
             hand.append(up)
             hand.sort(key=SORT_KEY.__getitem__)
+            self.reveal_into(st, [up], f"hand{seat}")  # everyone saw it go there
             if events is not None:
                 events.append(
                     Event(
@@ -540,6 +541,7 @@ class Nonesuch(Game):
         hand = st.hands[holder]
         hand.append(up)
         hand.sort(key=SORT_KEY.__getitem__)
+        self.reveal_into(st, [up], f"hand{holder}")  # everyone saw it go there
         if events is not None:
             events.append(Event(f"{st.names[holder]} takes the up card, {the(up)}, into hand.", "take", holder))
         self._start_play(st)
@@ -608,17 +610,6 @@ class Nonesuch(Game):
         st.turn = left_of(st.dealer, n)
 
     # -- what each seat sees ----------------------------------------------------------------------
-
-    def determinize(self, state: State, seat: int | None, rng: Rng) -> State:
-        """As the base (re-deal the hands `seat` cannot see), but the up card the Excuse holder
-        took stays in that hand: everyone saw it go there, until it is played."""
-        st: NonesuchState = state  # type: ignore[assignment]
-        other: NonesuchState = st.clone()  # type: ignore[assignment]
-        keep = None
-        if st.holder >= 0 and st.holder != seat and not st.up_zone and st.up in st.hands[st.holder]:
-            keep = {st.up: f"hand{st.holder}"}
-        self.redeal(other, seat, rng, keep)
-        return other
 
     def zones(self, state: State) -> list[Zone]:
         st: NonesuchState = state  # type: ignore[assignment]

@@ -891,10 +891,10 @@ class Rally(Game):
             out.append(Zone(f"won{s}", st.won[s], Vis.PUBLIC, s, f"{st.names[s]}'s tricks", "pile"))
         return out
 
-    def determinize(self, state: State, seat: int | None, rng: Rng) -> State:
-        """As the base (re-deal what `seat` cannot see), then keep what the rules make public:
+    def adjust_sample(self, other: State, seat: int | None, rng: Rng) -> None:
+        """After the re-deal of what `seat` cannot see, keep what the rules make public:
         no card worth 5 or more in the discards, and the rallied card never with the declarer."""
-        other: RallyState = super().determinize(state, seat, rng)  # type: ignore[assignment]
+        assert isinstance(other, RallyState)
         pts = self._pts(other)
         known = other.known_in  # cards seen going into a hand (a shown stock) stay in it
         hidden_hands = [s for s in range(4) if s != seat and other.hands[s]]
@@ -928,7 +928,6 @@ class Rally(Game):
         for s in range(4):
             other.hands[s].sort(key=KEY.__getitem__)
         other.discards.sort(key=KEY.__getitem__)
-        return other
 
     # -- the card inspector ----------------------------------------------------------------------
 

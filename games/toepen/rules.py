@@ -685,12 +685,11 @@ class Toepen(Game):
         out.append(Zone("table", st.table, Vis.PUBLIC, None, "Earlier tricks", "pile"))
         return out
 
-    def determinize(self, state: State, seat: int | None, rng: Rng) -> State:
-        """As the base (re-deal what `seat` cannot see), and forget the other seats' secret Jack
+    def adjust_sample(self, other: State, seat: int | None, rng: Rng) -> None:
+        """After the re-deal of what `seat` cannot see, forget the other seats' secret Jack
         bluffs: a re-dealt hand may hold no Jacks, and not bluffing is always possible."""
-        other: ToepenState = super().determinize(state, seat, rng)  # type: ignore[assignment]
+        assert isinstance(other, ToepenState)
         other.bluff = [b if s == seat else 0 for s, b in enumerate(other.bluff)]
-        return other
 
     # -- the card inspector ----------------------------------------------------------------------
 

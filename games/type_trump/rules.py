@@ -34,6 +34,14 @@ TYPE_ONE = ("Personality", "Location", "Event")
 RANK: list[int] = [DECKTET[i].rank or 0 for i in range(N)]
 MASK: list[int] = [sum(1 << SUITS.index(s) for s in DECKTET[i].suits) for i in range(N)]
 TRUMP: list[list[bool]] = [[t in DECKTET[i].types for i in range(N)] for t in TYPES]
+#: FOLLOWS[trump][lead][card]: the card answers that lead (`_playable`'s test, looked up)
+FOLLOWS: list[list[list[bool]]] = [
+    [
+        trumps if trumps[lead] else [MASK[c] & MASK[lead] != 0 for c in range(N)]
+        for lead in range(N)
+    ]
+    for trumps in TRUMP
+]
 SLUG_ID: dict[str, int] = {c.slug: c.id for c in DECKTET}
 SUIT_NAME = [s.capitalize() for s in SUITS]
 SPOILER = 6  # declaration value for the Spoiler; -1 = not yet declared
@@ -308,16 +316,28 @@ class TypeTrump(Game):
         st = state
         moves = 0
         sheet, hand_no = len(st.sheet), st.hand_no
+        n = st.players
         while moves < limit and not st.over and len(st.sheet) == sheet and st.hand_no == hand_no:
             if st.phase == "play":
                 seat = st.turn
-                cards = self._playable(st, seat)
+                hand = st.hands[seat]  # not held across moves: a deal gives new lists
+                plays = st.trick.plays
+                if plays:
+                    follows = FOLLOWS[st.trump][plays[0][1]]
+                    cards = [c for c in hand if follows[c]] or hand
+                else:
+                    cards = hand
                 if not cards:
                     break
                 c = cards[int(rand() * len(cards))]
                 if trace is not None:
                     trace.append((seat, A_PLAY[c]))
-                self._play_card(st, seat, c, None)
+                if len(plays) + 1 < n:  # not the trick's last card: `_play_card` would only pass the turn
+                    hand.remove(c)
+                    plays.append((seat, c))
+                    st.turn = seat + 1 if seat + 1 < n else 0
+                else:
+                    self._play_card(st, seat, c, None)
             else:
                 acting = self.to_act(st)
                 if not acting:
@@ -544,15 +564,15 @@ class TypeTrump(Game):
 
     # -- what is shown --------------------------------------------------------------------------------------
 
-    def determinize(self, state: TypeTrumpState, seat: int | None, rng: Rng) -> TypeTrumpState:
-        """As the base (re-deal the hands `seat` cannot see), and re-draw the secret choices it
+    def adjust_sample(self, other: State, seat: int | None, rng: Rng) -> None:
+        """After the re-deal of the hands `seat` cannot see, re-draw the secret choices it
         has not seen: other seats' declarations before the reveal (simultaneous declaration), or
         (partnership) the other team's agreed suit and pending proposal. Who has chosen, who
         proposed and how often stay: those are announced."""
-        other: TypeTrumpState = super().determinize(state, seat, rng)  # type: ignore[assignment]
+        assert isinstance(other, TypeTrumpState)
         opts = other.options
         if other.revealed or other.phase != "declare":
-            return other
+            return
         if opts.partnership:  # type: ignore[attr-defined]
             for t in (0, 1):
                 if seat is not None and seat & 1 == t:
@@ -562,14 +582,13 @@ class TypeTrump(Game):
                     other.decl[t] = other.decl[t + 2] = d
                 if other.prop_by[t] >= 0:
                     other.prop_suit[t] = rng.below(6)
-            return other
+            return
         if opts.declaration == "sequential":  # type: ignore[attr-defined]
-            return other  # each declaration is announced as it is made
+            return  # each declaration is announced as it is made
         choices = 7 if opts.spoilers else 6  # type: ignore[attr-defined]
         for s in range(other.players):
             if s != seat and other.decl[s] >= 0:
                 other.decl[s] = rng.below(choices)
-        return other
 
     def zones(self, state: TypeTrumpState) -> list[Zone]:
         st = state
