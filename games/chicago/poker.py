@@ -44,11 +44,24 @@ _PLURAL = {r: ("Sixes" if r == 6 else f"{RANK_NAME[r]}s") for r in range(2, 15)}
 _WHEEL = (14, 5, 4, 3, 2)
 
 
+#: keys already worked out, by (ranks high first, flush): a few thousand at most, and the search
+#: evaluates hands at every showdown of every playout
+_KEYS: dict[tuple[tuple[int, ...], bool], tuple[int, ...]] = {}
+
+
 def evaluate(cards: Sequence[int]) -> tuple[int, ...]:
     """The key of a five-card hand (card ids of the French catalogue)."""
     ranks = sorted((RANK[c] for c in cards), reverse=True)
     s0 = SUIT[cards[0]]
     flush = all(SUIT[c] == s0 for c in cards)
+    seen = (tuple(ranks), flush)
+    key = _KEYS.get(seen)
+    if key is None:
+        key = _KEYS[seen] = _key(ranks, flush)
+    return key
+
+
+def _key(ranks: list[int], flush: bool) -> tuple[int, ...]:
     counts: dict[int, int] = {}
     for r in ranks:
         counts[r] = counts.get(r, 0) + 1

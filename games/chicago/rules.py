@@ -14,7 +14,9 @@ everybody sees it, and the following discard puts the kept cards back in the pri
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
+from operator import itemgetter
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -63,21 +65,50 @@ DECLARE = Action("declare")
 PASS = Action("pass")
 DEAL = Action("deal")
 
-_DISCARDS: dict[tuple[int, ...], Action] = {}
+#: every discard of up to three cards (23,478, in hand order), built at the first search: a
+#: search meets a thousand sampled hands a second and lists each one's 31 discards; the larger
+#: ones are seldom met twice, so they are built each time
+_SMALL: dict[tuple[int, ...], Action] = {}
 
 
 def discard_action(cards: tuple[int, ...]) -> Action:
-    """The `discard` action for these cards (already in hand order), built once."""
-    a = _DISCARDS.get(cards)
+    """The `discard` action for these cards (already in hand order)."""
+    a = _SMALL.get(cards)
     if a is None:
-        a = _DISCARDS[cards] = Action("discard", tuple(SLUG[c] for c in cards))
+        a = Action("discard", tuple(SLUG[c] for c in cards))
+        if len(cards) <= 3:
+            _SMALL[cards] = a
     return a
+
+
+def _build_small() -> None:
+    """Fill `_SMALL` (about 10 ms, once)."""
+    if len(_SMALL) < 23_478:
+        for k in (1, 2, 3):
+            for combo in combinations(sorted(FULL, key=SORT_KEY.__getitem__), k):
+                discard_action(combo)
 
 
 #: per number of free cards, the index sets of every discard in the order `_discards` lists them
 SUBSETS: list[list[tuple[int, ...]]] = [
     [combo for k in range(1, f + 1) for combo in combinations(range(f), k)] for f in range(11)
 ]
+
+
+#: per number of free cards, a getter of each discard's items, in `SUBSETS` order
+_PICKS: list[list[Any]] = [
+    [(lambda t, i=combo[0]: (t[i],)) if len(combo) == 1 else itemgetter(*combo) for combo in sets]
+    for sets in SUBSETS
+]
+
+
+@lru_cache(maxsize=1 << 10)
+def _discards_of(free: tuple[int, ...]) -> tuple[Action, ...]:
+    """The discards of these free cards, smallest sets first. A search asks for those of a
+    thousand sampled hands a second, hence the getters and the caches."""
+    if not _SMALL:
+        _build_small()
+    return tuple(discard_action(pick(free)) for pick in _PICKS[len(free)])
 
 
 def cards_text(cards: list[int]) -> str:
@@ -359,12 +390,7 @@ class Chicago(Game):
     @staticmethod
     def _discards(cards: list[int], keep: list[int] | tuple[int, ...]) -> list[Action]:
         """Every non-empty set of `cards` that holds none of `keep`, smallest sets first."""
-        free = [c for c in cards if c not in keep]
-        out: list[Action] = []
-        for k in range(1, len(free) + 1):
-            for combo in combinations(free, k):
-                out.append(discard_action(combo))
-        return out
+        return list(_discards_of(tuple(c for c in cards if c not in keep)))
 
     def _may_declare(self, st: ChicagoState, seat: int) -> bool:
         cls = evaluate(st.hands[seat])[0]
@@ -494,6 +520,7 @@ class Chicago(Game):
         st: ChicagoState = state  # type: ignore[assignment]
         moves = 0
         sheet, hand_no = len(st.sheet), st.hand_no
+        n = st.players
         while moves < limit and not st.over and len(st.sheet) == sheet and st.hand_no == hand_no:
             seat = st.turn
             phase = st.phase
@@ -506,36 +533,69 @@ class Chicago(Game):
                 c = cards[int(rand() * len(cards))]
                 if trace is not None:
                     trace.append((seat, PLAY_ACTIONS[c]))
-                self._play_card(st, seat, c, None)
-            elif phase == DRAW:
-                shown = st.shown[seat]
-                keep: Any = ()
-                base = shown if shown else st.hands[seat]
-                may_show = False
-                if not shown and st.must_show[seat]:
-                    keep = combination(base)
-                    may_show = bool(keep)
-                free = [c for c in base if c not in keep]
-                sets = SUBSETS[len(free)]
-                r = int(rand() * (1 + len(sets) + may_show))
-                if r == 0:
-                    if trace is not None:
-                        trace.append((seat, STAND))
-                    self._exchange(st, seat, [], None)
-                elif r <= len(sets):
-                    out = [free[i] for i in sets[r - 1]]
-                    if trace is not None:
-                        trace.append((seat, discard_action(tuple(out))))
-                    self._exchange(st, seat, out, None)
+                if len(st.trick) + 1 < n:  # not the trick's last card: `_play_card` would only pass the turn
+                    hand.remove(c)
+                    st.played[seat].append(c)
+                    st.trick.append((seat, c))
+                    st.turn = seat + 1 if seat + 1 < n else 0
                 else:
+                    self._play_card(st, seat, c, None)
+            elif phase == SHOW:  # `legal_actions`: declare (where allowed), pass
+                declare = self._may_declare(st, seat)
+                if declare and int(rand() * 2) == 0:
+                    if trace is not None:
+                        trace.append((seat, DECLARE))
+                    self._declare(st, seat, None)
+                else:
+                    if not declare:
+                        rand()  # the one legal move, drawn all the same
+                    if trace is not None:
+                        trace.append((seat, PASS))
+                    self._pass(st, seat, None)
+            elif phase == DRAW:
+                out = self._random_draw(st, seat, rand)
+                if out is None:
                     if trace is not None:
                         trace.append((seat, EXPOSE))
                     self._show(st, seat, None)
+                else:
+                    if trace is not None:
+                        trace.append((seat, discard_action(tuple(out)) if out else STAND))
+                    self._exchange(st, seat, out, None)
             else:
                 if not self.random_step(st, seat, rand, trace):
                     break
             moves += 1
         return moves
+
+    def _random_draw(self, st: ChicagoState, seat: int, rand: Any) -> list[int] | None:
+        """A draw of `seat` picked as from `legal_actions` (stand, each discard, show where
+        allowed: one call to `rand`) without building the list: the cards to discard ([] to
+        stand), or None to show the hand."""
+        shown = st.shown[seat]
+        keep: Any = ()
+        base = shown if shown else st.hands[seat]
+        may_show = False
+        if not shown and st.must_show[seat]:
+            keep = combination(base)
+            may_show = bool(keep)
+        free = [c for c in base if c not in keep]
+        sets = SUBSETS[len(free)]
+        r = int(rand() * (1 + len(sets) + may_show))
+        if r == 0:
+            return []
+        if r <= len(sets):
+            return [free[i] for i in sets[r - 1]]
+        return None
+
+    def random_legal(self, state: State, seat: int, rand: Any) -> Action | None:
+        st: ChicagoState = state  # type: ignore[assignment]
+        if st.phase != DRAW or st.over or seat != st.turn:
+            return super().random_legal(state, seat, rand)
+        out = self._random_draw(st, seat, rand)
+        if out is None:
+            return EXPOSE
+        return discard_action(tuple(out)) if out else STAND
 
     def _show(self, st: ChicagoState, seat: int, events: list[Event] | None) -> None:
         hand = st.hands[seat]

@@ -35,6 +35,15 @@ KH: int = card("kh")
 HEARTS = SUITS.index("hearts")
 SUIT_IX: list[int] = [SUITS.index(SUIT_OF[c]) for c in ALL]
 RANK: list[int] = list(RANK_OF)
+#: STRENGTH[trump + 1][led][card]: how high a card stands in a trick (trump -1: no trump); None
+#: for a card of neither suit, which cannot win
+STRENGTH: list[list[list[int | None]]] = [
+    [
+        [RANK[c] + 100 if SUIT_IX[c] == trump else RANK[c] if SUIT_IX[c] == led else None for c in ALL]
+        for led in range(4)
+    ]
+    for trump in range(-1, 4)
+]
 SORT_KEY: list[tuple[int, int]] = [(SUIT_IX[c], -RANK[c]) for c in ALL]
 SLUG: list[str] = [c.slug for c in FRENCH]
 ID_OF: dict[str, int] = {c.slug: c.id for c in FRENCH}
@@ -450,16 +459,30 @@ class King(Game):
         st: KingState = state  # type: ignore[assignment]
         moves = 0
         sheet, hand_no = len(st.sheet), st.hand_no
+        plain = hand_no not in (2, 5)  # no house rule bears on a lead or a follow
         while moves < limit and not st.over and len(st.sheet) == sheet and st.hand_no == hand_no:
             seat = st.turn
             if st.phase == PLAY:
-                cards = self._playable(st, st.hands[seat])
+                hand = st.hands[seat]  # not held across moves: a deal gives new lists
+                plays = st.trick.plays
+                if plain and plays:
+                    led = SUIT_IX[plays[0][1]]
+                    cards = [c for c in hand if SUIT_IX[c] == led] or hand
+                elif plain:
+                    cards = hand
+                else:
+                    cards = self._playable(st, hand)
                 if not cards:
                     break
                 c = cards[int(rand() * len(cards))]
                 if trace is not None:
                     trace.append((seat, PLAY_ACTIONS[c]))
-                self._play_card(st, seat, c, None)
+                if len(plays) < 3:  # not the trick's last card: `_play_card` would only pass the turn
+                    hand.remove(c)
+                    plays.append((seat, c))
+                    st.turn = seat + 1 if seat < 3 else 0
+                else:
+                    self._play_card(st, seat, c, None)
             else:
                 if not self.random_step(st, seat, rand, trace):
                     break
@@ -585,9 +608,7 @@ class King(Game):
         # the trick: the highest trump, else the highest card of the suit led
         trump = st.trump
         led = SUIT_IX[plays[0][1]]
-        best_seat, best_card = plays[
-            winner(plays, lambda x: (SUIT_IX[x] == trump, RANK[x]) if SUIT_IX[x] in (trump, led) else None)
-        ]
+        best_seat, best_card = plays[winner(plays, STRENGTH[trump + 1][led].__getitem__)]
         h = st.hand_no
         st.trick_no += 1
         cost = 0
