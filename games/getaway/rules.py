@@ -36,6 +36,8 @@ SLUG: list[str] = [c.slug for c in FRENCH]
 ID_OF: dict[str, int] = {c.slug: c.id for c in FRENCH}
 IN_SUIT: list[frozenset[int]] = [frozenset(c for c in range(52) if SUIT_IX[c] == s) for s in range(4)]
 SAME_SUIT: list[frozenset[int]] = [IN_SUIT[SUIT_IX[c]] for c in range(52)]
+#: LED_RANK[led suit][card]: the card's rank if it is of that suit, else None (it cannot win)
+LED_RANK: list[list[int | None]] = [[RANK[c] if SUIT_IX[c] == led else None for c in range(52)] for led in range(4)]
 
 PLAY_ACTIONS: list[Action] = [Action("play", (SLUG[c],)) for c in range(52)]
 TAKE_ACTION = Action("take")
@@ -426,7 +428,7 @@ class Getaway(Game):
     def _complete_trick(self, st: GetawayState, events: list[Event] | None) -> None:
         plays = st.trick.plays
         led = SUIT_IX[plays[0][1]]
-        w = winner(plays, lambda c: RANK[c] if SUIT_IX[c] == led else None)
+        w = winner(plays, LED_RANK[led].__getitem__)
         seat, best = plays[w]
         a, b = plays[0], plays[-1]
         # the two-player endgame: a last card led and answered lower in its suit -> shootout
@@ -457,17 +459,30 @@ class Getaway(Game):
         self._settle(st, seat, events)
 
     def _settle(self, st: GetawayState, leader: int, events: list[Event] | None) -> None:
-        """After a trick: empty hands get away; one player left loses; else the next lead."""
+        """After a trick (the table already holds an empty trick led by `leader`): empty hands get
+        away; one player left loses; else the next lead."""
         n = st.players
         st.tricks_played += 1
+        inn, hands = st.inn, st.hands
+        gone = False
+        for s in range(n):
+            if inn[s] and not hands[s]:
+                gone = True
+                break
+        if not gone and st.tricks_played < st.options.max_tricks:  # type: ignore[attr-defined]
+            # nobody got away, and play goes on (most tricks): the next lead, as below
+            if not inn[leader]:
+                st.trick = Trick(self._next_in(st, leader))
+            st.turn = st.trick.leader
+            return
         order = [(leader + k) % n for k in range(n)]
         for s in order:
-            if st.inn[s] and not st.hands[s]:
-                st.inn[s] = False
+            if inn[s] and not hands[s]:
+                inn[s] = False
                 st.away.append(s)
                 if events is not None:
                     events.append(Event(f"{st.names[s]} gets away!", "away", s))
-        still = [s for s in order if st.inn[s]]
+        still = [s for s in order if inn[s]]
         if len(still) == 1:
             self._lose(st, still[0], events)
             return
@@ -481,7 +496,8 @@ class Getaway(Game):
             most = max(len(st.hands[s]) for s in still)
             self._lose(st, next(s for s in still if len(st.hands[s]) == most), events, stopped=True)
             return
-        st.trick = Trick(leader if st.inn[leader] else self._next_in(st, leader))
+        if not inn[leader]:  # both callers leave an empty trick led by `leader`
+            st.trick = Trick(self._next_in(st, leader))
         st.turn = st.trick.leader
 
     def _start_shootout(self, st: GetawayState, events: list[Event] | None) -> None:
