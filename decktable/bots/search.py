@@ -191,8 +191,6 @@ def search(
     deadline = None if seconds is None else start + seconds
     base_scores = list(state.scores)
     sheet0, hand0 = len(state.sheet), state.hand_no
-    log = math.log
-    sqrt = math.sqrt
     done = 0
     solo_sum = 0.0  # a solitaire's gains so far: their mean is what a playout is judged against
     # The root's actions are the same in every sample (the seat's own options): its untried
@@ -229,71 +227,43 @@ def search(
                     a = root_fresh.pop(int(rand() * len(root_fresh)))
                     for e in root.values():
                         e.avail += 1
-                    edge = root[a] = _Edge(p)
-                    edge.avail = 1
-                    path.append(edge)
-                    play(st, p, a, None)
-                    moves += 1
-                    expanded = True
-                    break
-                if root_pairs is None:
-                    root_pairs = [(b, root[b]) for b in root_legal]
-                best = None
-                best_v = -1.0
-                for b, e in root_pairs:
-                    e.avail += 1
-                    v = e.w / e.n + EXPLORE * sqrt(log(e.avail) / e.n)
-                    if v > best_v:
-                        best_v, best, a = v, e, b
-                assert best is not None
-                path.append(best)
-                play(st, p, a, None)
-                moves += 1
-                if best.node is None:
-                    best.node = {}
-                node = best.node
-                continue
-            p = acting[0]
-            if not node:  # a node not seen before: every action is fresh, one is drawn
-                a = pick(st, p, rand)
-                if a is None:
-                    break
-                edge = node[a] = _Edge(p)
-                edge.avail = 1
-                path.append(edge)
-                play(st, p, a, None)
-                moves += 1
-                expanded = True
-                break
-            la = legal_fn(game, st, p)
-            if not la:
-                break
-            fresh = [a for a in la if a not in node]
-            if fresh:
-                a = fresh[int(rand() * len(fresh))]
-                for b in la:
-                    e = node.get(b)
-                    if e is not None:
-                        e.avail += 1
-                edge = node[a] = _Edge(p)
-                edge.avail = 1
-                path.append(edge)
-                play(st, p, a, None)
-                moves += 1
-                expanded = True
-                break
-            best = None
-            best_v = -1.0
-            for b in la:
-                e = node[b]
-                e.avail += 1
-                v = e.w / e.n + EXPLORE * sqrt(log(e.avail) / e.n)
-                if v > best_v:
-                    best_v, best, a = v, e, b
-            assert best is not None
+                    grow = True
+                else:
+                    if root_pairs is None:
+                        root_pairs = [(b, root[b]) for b in root_legal]
+                    a, best = _ucb(root_pairs)
+                    grow = False
+            else:
+                p = acting[0]
+                if not node:  # a node not seen before: every action is fresh, one is drawn
+                    a = pick(st, p, rand)
+                    if a is None:
+                        break
+                    grow = True
+                else:
+                    la = legal_fn(game, st, p)
+                    if not la:
+                        break
+                    fresh = [a for a in la if a not in node]
+                    if fresh:
+                        a = fresh[int(rand() * len(fresh))]
+                        for b in la:
+                            e = node.get(b)
+                            if e is not None:
+                                e.avail += 1
+                        grow = True
+                    else:
+                        a, best = _ucb([(b, node[b]) for b in la])
+                        grow = False
+            if grow:  # expansion: the new edge, then a playout
+                best = node[a] = _Edge(p)
+                best.avail = 1
             path.append(best)
             play(st, p, a, None)
             moves += 1
+            if grow:
+                expanded = True
+                break
             if best.node is None:
                 best.node = {}
             node = best.node
@@ -340,6 +310,22 @@ def search(
         stats.visits = {str(a): e.n for a, e in root.items()}
         stats.values = {str(a): e.w / e.n for a, e in root.items() if e.n}
     return best_a
+
+
+def _ucb(pairs: list[tuple[Action, _Edge]]) -> tuple[Action, _Edge]:
+    """The action UCB picks among `pairs` (all available in this sample, each counted so), the
+    first of equals in list order."""
+    log, sqrt = math.log, math.sqrt
+    best: _Edge | None = None
+    best_v = -1.0
+    a: Action | None = None
+    for b, e in pairs:
+        e.avail += 1
+        v = e.w / e.n + EXPLORE * sqrt(log(e.avail) / e.n)
+        if v > best_v:
+            best_v, best, a = v, e, b
+    assert best is not None and a is not None
+    return a, best
 
 
 def _decided(root: dict[Action, _Edge], remaining: int) -> bool:
