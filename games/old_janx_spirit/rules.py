@@ -213,46 +213,85 @@ class OldJanxSpirit(Game):
             return f"You do not hold {the(cid)}."
         return None
 
+    def playout(self, state: State, rand: Any, limit: int, trace: list[tuple[int, Action]] | None = None) -> int:
+        """The search's random playout (see `Game.playout`): draws and discards drawn as the
+        generic loop draws them from `legal_actions`, without actions or events; going out and
+        the deal go through the generic step. Stops at the end of the hand. `trace` collects the
+        moves as (seat, action)."""
+        st: OldJanxSpiritState = state  # type: ignore[assignment]
+        moves = 0
+        sheet, hand_no = len(st.sheet), st.hand_no
+        while moves < limit and not st.over and len(st.sheet) == sheet and st.hand_no == hand_no:
+            seat = st.turn
+            stage = st.stage
+            moves += 1
+            if stage == DRAW:
+                # `legal_actions`: [draw deck, draw discard] where taking is allowed, else [draw deck]
+                if self._may_take(st):
+                    take = int(rand() * 2) == 1
+                else:
+                    rand()  # the one legal move, drawn all the same
+                    take = False
+                if trace is not None:
+                    trace.append((seat, A_DRAW_DISCARD if take else A_DRAW_DECK))
+                self._draw(st, seat, take, None)
+            elif stage == DISCARD:
+                hand = st.hands[seat]
+                c = hand[int(rand() * len(hand))]
+                if trace is not None:
+                    trace.append((seat, A_DISCARD[c]))
+                self._discard(st, seat, c, None)
+            elif not self.random_step(st, seat, rand, trace):
+                return moves - 1
+        return moves
+
     def play(self, state: OldJanxSpiritState, seat: int, action: Action, events: list[Event] | None) -> None:
         st = state
         verb = action.verb
-        who = st.names[seat]
         if verb == "draw":
-            hand = st.hands[seat]
-            if action.args[0] == "deck":
-                hand.append(st.draw.pop(0))
-                st.took = -1
-                if events is not None:
-                    events.append(Event(f"{who} draws a card from the draw pile.", "draw", seat, {"from": "deck"}))
-            else:
-                c = st.discard.pop()
-                self.reveal_into(st, (c,), f"hand{seat}")  # taken from the face-up pile
-                hand.append(c)
-                st.took = c
-                if events is not None:
-                    events.append(Event(
-                        f"{who} takes {the(c)} from the discard pile.", "draw", seat,
-                        {"from": "discard", "card": DECKTET[c].slug},
-                    ))
-            st.stage = DISCARD
+            self._draw(st, seat, action.args[0] != "deck", events)
             return
         if verb == "discard":
-            cid = SLUG_ID[action.args[0]]
-            hand = st.hands[seat]
-            hand.remove(cid)
-            st.discard.append(cid)
-            if events is not None:
-                events.append(Event(f"{who} discards {the(cid)}.", "discard", seat, {"card": action.args[0]}))
-            if mk.can_partition(hand, st.wild):
-                st.stage = OUT
-                return
-            self._pass_turn(st, events)
+            self._discard(st, seat, SLUG_ID[action.args[0]], events)
             return
         if verb == "deal":
             self._next_hand(st, events)
             return
         # out
         self._go_out(st, seat, events)
+
+    def _draw(self, st: OldJanxSpiritState, seat: int, take: bool, events: list[Event] | None) -> None:
+        """The top card of the draw pile, or (`take`) the top of the face-up discard pile."""
+        hand = st.hands[seat]
+        if not take:
+            hand.append(st.draw.pop(0))
+            st.took = -1
+            if events is not None:
+                events.append(Event(f"{st.names[seat]} draws a card from the draw pile.", "draw", seat,
+                                    {"from": "deck"}))
+        else:
+            c = st.discard.pop()
+            self.reveal_into(st, (c,), f"hand{seat}")  # taken from the face-up pile
+            hand.append(c)
+            st.took = c
+            if events is not None:
+                events.append(Event(
+                    f"{st.names[seat]} takes {the(c)} from the discard pile.", "draw", seat,
+                    {"from": "discard", "card": DECKTET[c].slug},
+                ))
+        st.stage = DISCARD
+
+    def _discard(self, st: OldJanxSpiritState, seat: int, cid: int, events: list[Event] | None) -> None:
+        hand = st.hands[seat]
+        hand.remove(cid)
+        st.discard.append(cid)
+        if events is not None:
+            events.append(Event(f"{st.names[seat]} discards {the(cid)}.", "discard", seat,
+                                {"card": DECKTET[cid].slug}))
+        if mk.can_partition_mask(mk.mask_of(hand), st.wild):
+            st.stage = OUT
+            return
+        self._pass_turn(st, events)
 
     def _pass_turn(self, st: OldJanxSpiritState, events: list[Event] | None) -> None:
         st.took = -1

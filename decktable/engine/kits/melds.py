@@ -552,3 +552,9 @@ def can_partition(cards: Iterable[int], wild: bool = False) -> bool:
     if cs is None:
         return False
     return _table(wild).split_hand(mask_of(cs)) is not None
+
+
+def can_partition_mask(mask: int, wild: bool = False) -> bool:
+    """`can_partition` of the cards of a mask (a state's own hand, whose cards are distinct by
+    construction: a search asks it of every hand of every playout)."""
+    return _table(wild).split_hand(mask) is not None
