@@ -14,9 +14,10 @@ fingerprint no longer matches is not counted and is played again, so the table n
 The rows (at the smallest table of two or more; solitaires alone):
 - random vs random: a seat's fair share, measured (1/n in most games; a partnership game shares
   first place, Envite's four seats win half their games), counted in the aims from 100 games;
-- strong vs random: aim ≥ 90% in two-player games, ≥ twice the fair share in larger ones; where
-  twice the fair share passes 90% (a team game, where strong plays beside a random partner) the
-  aim is to halve the share of games lost instead;
+- strong vs random: aim ≥ 90% in two-player games (and two-team games: in a partnership game each
+  level plays as a partnership), ≥ twice the fair share in larger ones; where twice the fair
+  share passes 90% (Getaway, where all but one escape) the aim is to halve the share of games
+  lost instead;
 - strong vs medium and medium vs easy: aim ≥ 55%, counted as how often the first bot finishes
   ahead of each other seat (a tie half): in two-player games its win rate with ties as halves;
   in larger ones, where one strong seat meets two or three mediums, the same head-to-head share
@@ -54,6 +55,10 @@ SOLO_LEVELS: tuple[str, ...] = ("random", "easy", "medium", "strong")
 #: one game); at the table the cap stands, and cuts a strong search short where its 3,000
 #: iterations take longer (the bench's think times show where: Mattis most)
 PLAYED_AS = "search bots run their whole iteration budget, no clock"
+#: how a partnership game's rows are seated, part of its lines' fingerprints: each level plays as
+#: a partnership (strong and strong against medium and medium), not one strong seat beside a
+#: partner of the other level, whose play would be half of what the row measures
+PARTNERS_AS = "a level plays as a partnership"
 #: games whose default match is too long to play 200 times a row: their rows play a shorter one
 #: (a harder test of strength, not an easier one: one hand gives the weaker bot more chances to
 #: win than a match of five). Lines record these options and count only while they stand.
@@ -89,7 +94,10 @@ def table_size(game_id: str) -> int:
     from decktable.engine.registry import get_game
 
     fingerprint(game_id)  # the code as imported now is the code these games will run
-    info = get_game(game_id).info
+    return _smallest_table(get_game(game_id).info)
+
+
+def _smallest_table(info: Any) -> int:
     if info.max_players == 1:
         return 1
     return min(n for n in info.player_counts if n >= 2)
@@ -119,6 +127,9 @@ def fingerprint(game_id: str, fresh: bool = False) -> str:
     files += sorted(package.glob("*.py"))
     h = hashlib.sha1()
     h.update(PLAYED_AS.encode())
+    n = _smallest_table(g.info)
+    if sides(game_id, n) < n:
+        h.update(PARTNERS_AS.encode())
     for f in files:
         h.update(f.name.encode())
         h.update(f.read_bytes())
@@ -138,7 +149,11 @@ def play(task: Task) -> dict[str, Any]:
     from decktable.bots.base import play_out
 
     bots = [task.rest] * task.players
-    bots[task.seat] = task.first
+    team = _team_of(task.game)
+    mine = team(task.seat, task.players)
+    for s in range(task.players):  # in a partnership game a level plays as a partnership
+        if s == task.seat or (mine is not None and team(s, task.players) == mine):
+            bots[s] = task.first
     t0 = time.process_time()
     options = MATCH_OPTIONS.get(task.game, {})
     r = play_out(task.game, bots, seed=task.seed, clock=False, **options)
@@ -150,6 +165,7 @@ def play(task: Task) -> dict[str, Any]:
         "game_no": task.game_no,
         "seed": task.seed,
         "seat": task.seat,
+        "bots": bots,
         "placing": int(r.placings[task.seat]),
         "placings": [int(p) for p in r.placings],
         "scores": [float(s) for s in r.scores],
@@ -244,7 +260,7 @@ def decided(ds: list[dict[str, Any]], fair: float | None = None) -> bool:
         return False
     wins = sum(score(d) for d in ds)
     lo, hi = wilson(wins, len(ds))
-    a = aim(ds[0]["players"], ds[0]["rest"], fair)
+    a = aim(sides(ds[0].get("game", ""), ds[0]["players"]), ds[0]["rest"], fair)
     return lo >= a or hi < a
 
 
@@ -316,8 +332,18 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, c - h), min(1.0, c + h)
 
 
+def sides(game_id: str, players: int) -> int:
+    """How many sides play: the seats, or in a partnership game its teams (Envite: two)."""
+    team = _team_of(game_id)
+    teams = {team(s, players) for s in range(players)}
+    if None in teams:
+        return players
+    return len(teams)
+
+
 def aim(players: int, rest: str, fair: float | None = None) -> float:
-    """The win rate a row aims at; `fair` is the measured fair share (1/players if unknown)."""
+    """The win rate a row aims at, `players` counting sides (a partnership is one); `fair` is the
+    measured fair share (1/players if unknown)."""
     if rest != "random":
         return 0.55
     if players == 2:
@@ -352,7 +378,7 @@ def table(out: Path, markdown: bool = False, order: list[str] | None = None, onl
         if rest:
             wins = sum(score(d) for d in ds)
             lo, hi = wilson(wins, len(ds))
-            a = aim(n, rest, fair.get(gid))
+            a = aim(sides(gid, n), rest, fair.get(gid))
             rate = wins / len(ds)
             met = "yes" if lo >= a else "no" if hi < a else "open"  # open: too few games to say
             verb = "beats" if head_to_head(first, rest) else "wins"
@@ -469,11 +495,13 @@ How to read a row:
   places, so it is not always 1/n. It sets the aims below once it holds 100 games (1/n until
   then).
 - **strong vs random** counts first places of the strong seat. Aim: 90% at two players; at more,
-  twice the fair share, or where that passes 90% (Envite, where strong plays beside a random
-  partner; Getaway, where all but one escape) halving the games lost.
+  twice the fair share, or where that passes 90% (Getaway, where all but one escape) halving the
+  games lost.
+- In a partnership game (Envite) each level plays as a partnership: strong and strong against
+  random and random, strong and strong against medium and medium. Two teams are two sides: the
+  strong-vs-random aim is 90%.
 - **strong vs medium**, **medium vs easy** count how often the first bot finishes ahead of each
-  other seat, a tie half; in Envite, of each seat of the other team (the partner always finishes
-  with it). Aim: 55%.
+  other seat, a tie half; in Envite, of each seat of the other team. Aim: 55%.
 - **met**: *yes* when the 95% interval (Wilson) lies at or above the aim, *no* when it lies below,
   *open* while the games so far cannot tell. Runs stop a row once it is decided
   (`--until-decided --step 10`), so a decided row may hold far fewer than 200 games.

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from decktable import strength
 from decktable.bots.base import play_out
 
@@ -137,6 +139,22 @@ def test_in_a_partnership_game_the_partner_is_not_counted_as_a_tie() -> None:
     assert strength.score(dict(won, placing=2, placings=[2, 1, 2, 1])) == 0.0
     solo = dict(won, game="lorum", placings=[1, 2, 1, 2])  # no teams: the tie counts half
     assert abs(strength.score(solo) - (0.5 + 1 + 1) / 3) < 1e-9
+
+
+def test_in_a_partnership_game_a_level_plays_as_a_partnership(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Envite: the first bot's partner plays at its level (medium and medium against easy and
+    easy), and two teams are two sides, so strong against random aims at 90% as in a duel. The
+    seating is part of a partnership game's fingerprint: lines seated otherwise do not count."""
+    line = strength.play(strength.Task("envite", 4, "medium", "easy", 1))
+    assert line["seat"] == 1 and line["bots"] == ["easy", "medium", "easy", "medium"]
+    assert strength.sides("envite", 4) == 2 and strength.sides("lorum", 4) == 4
+    assert strength.aim(strength.sides("envite", 4), "random", fair=0.5) == 0.9
+    other = strength.play(strength.Task("lorum", 4, "easy", "random", 2))
+    assert other["bots"] == ["random", "random", "easy", "random"]  # no teams: one seat of its own
+    before = {g: strength.fingerprint(g, fresh=True) for g in ("envite", "lorum")}
+    monkeypatch.setattr(strength, "PARTNERS_AS", "one seat beside a partner of the other level")
+    assert strength.fingerprint("envite", fresh=True) != before["envite"]
+    assert strength.fingerprint("lorum", fresh=True) == before["lorum"]
 
 
 def test_a_fair_share_sets_aims_only_once_measured_over_enough_games() -> None:

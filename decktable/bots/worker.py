@@ -166,13 +166,15 @@ class BotWorker:
             self._cancel_locked(p)
 
     def _cancel_locked(self, p: Pending) -> None:
-        if p.finished:
-            return
-        if self._cancelled is not None and self._cancelled.value < p.id:
-            self._cancelled.value = p.id  # ids grow: every request up to this one is cancelled
+        """A cancelled request ends with no answer, also one that has just arrived: whoever
+        cancels no longer wants it (a bot's move after undo, a hint after leaving)."""
+        if not p.finished:
+            if self._cancelled is not None and self._cancelled.value < p.id:
+                self._cancelled.value = p.id  # ids grow: every request up to this one is cancelled
+            self._pending.pop(p.id, None)
         p.finished = True
         p.action = None
-        self._pending.pop(p.id, None)
+        p.error = None
 
     def _drain(self, timeout: float) -> None:
         with self._lock:
