@@ -40,8 +40,10 @@ def test_lines_from_other_code_or_cut_short_are_not_counted(tmp_path: Path) -> N
 
 
 def test_a_row_is_decided_only_when_its_interval_clears_the_aim() -> None:
-    lo, hi = strength.wilson(40, 40)
+    lo, hi = strength.wilson(40, 40, z=1.96)  # 95%
     assert 0.91 < lo < 0.92 and hi == 1.0
+    lo, hi = strength.wilson(40, 40)  # the verdicts' 99.5%
+    assert 0.83 < lo < 0.84 and hi == 1.0
     assert strength.aim(2, "random") == 0.9 and strength.aim(4, "random") == 0.5
     assert abs(strength.aim(3, "random") - 2 / 3) < 1e-9 and strength.aim(3, "medium") == 0.55
     # a team game: each of four seats wins half its games at random; twice that cannot be met
@@ -52,11 +54,39 @@ def test_a_row_is_decided_only_when_its_interval_clears_the_aim() -> None:
         return [{"placing": 1 if k < wins else 2, "placings": [1, 2] if k < wins else [2, 1], "seat": 0,
                  "players": players, "rest": rest, "first": "strong"} for k in range(games)]
 
-    assert strength.decided(row(40, 40))  # 91%..100%: at least 90%
-    assert not strength.decided(row(36, 40))  # 90% so far, 77%..96%: cannot tell yet
+    assert strength.decided(row(80, 80))  # 91%..100% at 99.5%: at least 90%
+    assert not strength.decided(row(40, 40))  # 84%..100%: cannot tell yet
+    assert not strength.decided(row(36, 40))  # 90% so far: cannot tell yet
     assert strength.decided(row(10, 40))  # far below
-    assert strength.decided(row(30, 40, 2, "medium"))  # 75%: above 55% for sure
+    assert strength.decided(row(32, 40, 2, "medium"))  # 80%: above 55% for sure
     assert not strength.decided([dict(d, first="random") for d in row(40, 40)])  # the fair share: reported
+
+
+def test_looking_every_ten_games_seldom_decides_a_row_that_sits_at_its_aim() -> None:
+    """A run looks at a row every 10 games up to 200 and stops it once decided. Simulated rows
+    whose bots win exactly at the aim: with 95% intervals about a quarter are decided (wrongly,
+    either way); with the verdicts' interval about one in twenty-five. Rows well above the aim
+    are still decided."""
+    import random
+
+    def share_decided(rate: float, aim: float, z: float, rows: int = 600) -> float:
+        r = random.Random(7)
+        decided = 0
+        for _ in range(rows):
+            wins = 0
+            for n in range(1, 201):
+                wins += r.random() < rate
+                if n % 10 == 0:
+                    lo, hi = strength.wilson(wins, n, z)
+                    if lo >= aim or hi < aim:
+                        decided += 1
+                        break
+        return decided / rows
+
+    assert share_decided(0.55, 0.55, 1.96) > 0.18 and share_decided(0.9, 0.9, 1.96) > 0.15
+    assert share_decided(0.55, 0.55, strength.VERDICT_Z) < 0.07
+    assert share_decided(0.9, 0.9, strength.VERDICT_Z) < 0.07
+    assert share_decided(0.75, 0.55, strength.VERDICT_Z) > 0.95  # a clear row is still decided
 
 
 def test_between_two_levels_a_game_counts_the_seats_finished_ahead_of() -> None:
