@@ -181,6 +181,7 @@ def _cards_named(kinds: Sequence[str], args: Sequence[str]) -> list[str]:
 
 
 _SLOTS: dict[type, tuple[str, ...]] = {}
+_CLONERS: dict[type, Any] = {}
 
 
 def _path_of(state: State, cards: list[int]) -> tuple[str, int] | None:
@@ -195,7 +196,7 @@ def _path_of(state: State, cards: list[int]) -> tuple[str, int] | None:
                 if row is cards:
                     return (slot, i)
     return None
-_CLONERS: dict[type, Any] = {}
+
 
 # Annotation words whose values are never mutated in place: a clone shares them.
 _IMMUTABLE = {"int", "str", "bool", "float", "None", "bytes", "BaseModel", "frozenset", "Literal", "tuple",
