@@ -34,7 +34,8 @@ TYPE_ONE = ("Personality", "Location", "Event")
 RANK: list[int] = [DECKTET[i].rank or 0 for i in range(N)]
 MASK: list[int] = [sum(1 << SUITS.index(s) for s in DECKTET[i].suits) for i in range(N)]
 TRUMP: list[list[bool]] = [[t in DECKTET[i].types for i in range(N)] for t in TYPES]
-#: FOLLOWS[trump][lead][card]: the card answers that lead (`_playable`'s test, looked up)
+#: FOLLOWS[trump][lead][card]: the card answers that lead: a trump lead asks for a trump, any
+#: other lead for a card sharing one of its suits (`_playable` and the playout both read it)
 FOLLOWS: list[list[list[bool]]] = [
     [
         trumps if trumps[lead] else [MASK[c] & MASK[lead] != 0 for c in range(N)]
@@ -207,12 +208,7 @@ class TypeTrump(Game):
         plays = st.trick.plays
         if not plays:
             return hand
-        lead = plays[0][1]
-        trumps = TRUMP[st.trump]
-        if trumps[lead]:
-            return follow_options(hand, trumps.__getitem__)
-        lm = MASK[lead]
-        return follow_options(hand, lambda c: MASK[c] & lm != 0)
+        return follow_options(hand, FOLLOWS[st.trump][plays[0][1]].__getitem__)
 
     def legal_actions(self, state: TypeTrumpState, seat: int) -> list[Action]:
         st = state
