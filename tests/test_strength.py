@@ -62,6 +62,20 @@ def test_a_row_is_decided_only_when_its_interval_clears_the_aim() -> None:
     assert not strength.decided([dict(d, first="random") for d in row(40, 40)])  # the fair share: reported
 
 
+def test_a_full_row_that_its_interval_cannot_decide_is_judged_by_its_rate() -> None:
+    def row(wins: int, games: int) -> list[dict]:
+        return [{"placing": 1 if k < wins else 2, "placings": [1, 2] if k < wins else [2, 1], "seat": 0,
+                 "players": 2, "rest": "medium", "first": "strong"} for k in range(games)]
+
+    assert strength.verdict(row(115, 199)) == "open"  # 58%, one game short of full
+    assert strength.verdict(row(116, 200)) == "yes, by its rate"  # 58%: 48%..67% holds 55%
+    assert strength.verdict(row(104, 200)) == "no, by its rate"  # 52%
+    assert strength.verdict(row(110, 200)) == "yes, by its rate"  # exactly 55%
+    assert strength.verdict(row(150, 200)) == "yes" and strength.verdict(row(60, 200)) == "no"
+    assert strength.decided(row(104, 200)) and not strength.decided(row(104, 190))
+    assert strength.verdict([dict(d, first="random", rest="random") for d in row(100, 200)]) == ""
+
+
 def test_looking_every_ten_games_seldom_decides_a_row_that_sits_at_its_aim() -> None:
     """A run looks at a row every 10 games up to 200 and stops it once decided. Simulated rows
     whose bots win exactly at the aim: with 95% intervals about a quarter are decided (wrongly,
