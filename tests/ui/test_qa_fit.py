@@ -177,3 +177,57 @@ async def test_every_key_of_a_table_with_a_hand_is_in_the_footer(size: tuple[int
             assert k.region.right <= edge and k.region.y >= footer.region.y
         main = screen.query_one("#table-main")
         assert main.region.bottom <= footer.region.y  # the table gives the footer its rows
+
+
+async def test_the_log_opened_in_a_small_terminal_has_room_to_show_lines() -> None:
+    """At 80×24 the log is closed and the seats and status fill the side column; `l` opened it
+    with no height at all (only its top border showed). It now takes the status panel's place,
+    and a hint closes it again, since the hint's line is in the status panel."""
+    from decktable.ui.widgets.log_panel import LogPanel
+    from decktable.ui.widgets.status_panel import StatusPanel
+    from table_driver import play, press, viewer_obs
+
+    app = make_app("rally", "Ann,bot:random,bot:random,bot:random", seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        log, status = screen.query_one(LogPanel), screen.query_one(StatusPanel)
+        assert screen.has_class("-compact") and not log.display and status.region.height > 0
+        await play(pilot, app, viewer_obs(app).legal[0])  # Ann's own call is now in the log
+        await press(pilot, "l")
+        assert log.display and log.region.height >= 8
+        newest = log.lines_shown[-1]
+        assert " ".join(newest.split()[:3]) in " ".join(screen_text(app).split())
+        assert not status.display
+        await press(pilot, "l")
+        assert not log.display and status.display and status.region.height > 0
+        await press(pilot, "l")
+        assert log.display
+        await press(pilot, "H")
+        for _ in range(200):  # the hint thinks in the worker process
+            await pilot.pause(0.05)
+            if "Hint:" in screen_text(app):
+                break
+        assert "Hint:" in screen_text(app) and not log.display and status.display
+
+
+async def test_an_enter_typed_right_behind_an_arrow_presses_the_button_the_arrow_reached() -> None:
+    """Both keys in one read of the terminal (type-ahead, a slow link): → then Enter pressed the
+    button the arrow had left, since the focus moved only later; in Rally that bid a Solo for
+    a player who meant to pass. The arrow now moves the focus at once."""
+    from textual import events
+
+    from decktable.ui.widgets.action_bar import ActionBar
+
+    app = make_app("rally", "Ann,bot:random,bot:random,bot:random", seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        bar = screen.query_one(ActionBar)
+        assert app.focused is bar.buttons[0] and len(bar.actions) >= 2
+        first, second = bar.actions[0].text, bar.actions[1].text
+        done = len(screen.match.log)
+        app.post_message(events.Key("right", None))  # queued together, as one read delivers them
+        app.post_message(events.Key("enter", "\r"))
+        await settle(pilot)
+        assert screen.match.log[done].action == second != first

@@ -567,7 +567,7 @@ class TableScreen(MarkedPlays, Screen[None]):
             grid = self.query_one(GridView)
             grid.set_targets(frozenset(a.cell for a in with_cell if a.cell))
             self.redraw_hint()
-            grid.focus()
+            self.set_focus(grid)  # at once: the keys typed next are for the grid
             return
         self.choose_among(acts, f"What to do with {card_full_name(card, self.family)}?")
 
@@ -594,7 +594,7 @@ class TableScreen(MarkedPlays, Screen[None]):
             self.notify("Choose a card from your hand first, then the cell.", severity="information")
             hand = self.query(HandView)
             if hand:
-                hand.first().focus()
+                self.set_focus(hand.first())  # at once: the keys typed next are for the hand
             return
         self.explain_cell(cell, None)
 
@@ -775,6 +775,8 @@ class TableScreen(MarkedPlays, Screen[None]):
         view = next((a for a in obs.legal if a.text == hint.action), None)
         label = view.label if view is not None else hint.action
         self._hint_line = f"Hint: {label} — {hint.why}."
+        if self.has_class("-compact") and self.has_class("-log-open"):
+            self.show_log(False)  # the hint's line is in the status panel, which the log covers
         self.redraw_hint()
         if view is None:
             return
@@ -826,17 +828,24 @@ class TableScreen(MarkedPlays, Screen[None]):
 
     def action_toggle_log(self) -> None:
         log = self.query_one(LogPanel)
-        log.display = not log.display
+        self.show_log(not log.display)
+
+    def show_log(self, shown: bool) -> None:
+        """Show or hide the log. In a compact table the seats and the status fill the side
+        column, so an open log takes the status panel's place (`-log-open` in table.tcss)
+        until `l` closes it: at 80x24 it would otherwise open with no room at all."""
+        self.query_one(LogPanel).display = shown
+        self.set_class(shown, "-log-open")
 
     def action_log_back(self) -> None:
         """PgUp: the log looks further back (shown first if it was hidden)."""
         log = self.query_one(LogPanel)
-        log.display = True
+        self.show_log(True)
         log.scroll_lines(max(1, log.content_size.height - 1))
 
     def action_log_forward(self) -> None:
         log = self.query_one(LogPanel)
-        log.display = True
+        self.show_log(True)
         log.scroll_lines(-max(1, log.content_size.height - 1))
 
     def action_history(self) -> None:

@@ -146,7 +146,9 @@ class ActionBar(VerticalScroll, can_focus=False):
             return
         here = self.screen.focused
         i = buttons.index(here) if here in buttons else -1
-        buttons[(i + step) % len(buttons)].focus()
+        # at once, not as `focus()` does it (later): an Enter typed right behind the arrow, in
+        # the same read, must press the button the arrow went to, not the one it left
+        self.screen.set_focus(buttons[(i + step) % len(buttons)])
 
     def action_leave(self) -> None:
         self.screen.focus_previous()
