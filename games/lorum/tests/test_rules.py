@@ -536,3 +536,27 @@ def test_notation_and_labels():
         assert G.parse(str(a)) == a
     assert G.label(st, G.parse("play ac")) == "Lead the Ace of Clubs"
     assert G.parse("play ace of clubs") == G.parse("play ac")
+
+
+@pytest.mark.parametrize("rank, words", [("a", "an Ace"), ("8", "an 8"), ("7", "a 7")])
+def test_domino_names_the_base_rank_with_its_article(rank: str, words: str) -> None:
+    """The prompt and the refusal once the first card set the base rank: "an Ace", "an 8"."""
+    for seed in range(200):  # the first deal whose first player holds a card of that rank
+        st = G.new(NAMES, seed=seed, start="domino")
+        (first,) = G.to_act(st)
+        card = next((a.text for a in G.observe(st, first).legal if a.text.split()[1][:-1] == rank), None)
+        if card is not None:
+            break
+    else:
+        raise AssertionError(f"no deal of 200 gives the first player a rank {rank}")
+    G.apply(st, first, card)
+    (nxt,) = G.to_act(st)
+    obs = G.observe(st, nxt)
+    assert f"or {words} to start a new row" in obs.prompt
+    suit = card[-1]
+    other = next((c for c in G.observe(st, nxt).zone(f"hand{nxt}").cards
+                  if c[-1] != suit and c[:-1] != rank), None)
+    assert other is not None  # eight cards, not all of one suit and the base rank
+    with pytest.raises(IllegalMove) as err:
+        G.apply(st, nxt, f"play {other}")
+    assert f"it can only be started with {words}, the base rank" in str(err.value)
