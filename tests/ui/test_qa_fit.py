@@ -231,3 +231,37 @@ async def test_an_enter_typed_right_behind_an_arrow_presses_the_button_the_arrow
         app.post_message(events.Key("enter", "\r"))
         await settle(pilot)
         assert screen.match.log[done].action == second != first
+
+
+@pytest.mark.parametrize("game, seats, seed, fact", [
+    ("lorum", "Ann,bot:random,bot:random,bot:random", 5, "Hearts"),
+    ("king", "Ann,bot:random,bot:random,bot:random", 4, "This hand"),
+    ("rally", "Ann,bot:random,bot:random,bot:random", 11, "Tricks"),
+])
+async def test_a_small_terminal_shows_every_seat_fact_whole(game: str, seats: str, seed: int, fact: str) -> None:
+    """At 80×24 a seat's facts were one line cut with "…": Lórum's hearts, King's points this
+    hand, the last of Rally's three facts were never seen. They now wrap onto a second line,
+    and a flag says only its name ("Dealer")."""
+    from table_driver import play, viewer_obs
+
+    app = make_app(game, seats, seed=seed)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table(app)
+        for _ in range(40):  # Ann plays her first legal move until every seat has the fact
+            await settle(pilot)
+            obs = screen.obs
+            assert obs is not None
+            if all(fact in s.facts for s in obs.seats):
+                break
+            if obs.legal:
+                await play(pilot, app, viewer_obs(app).legal[0])
+        else:
+            raise AssertionError(f"no seat shows {fact!r} after 40 moves")
+        assert screen.has_class("-compact")
+        panel = " ".join(" ".join(line.split()) for line in screen.query_one(SeatsPanel).render().plain.splitlines())
+        assert len(obs.seats) == 4 and sum(len(s.facts) for s in obs.seats) >= 8
+        for s in obs.seats:
+            for key, value in s.facts.items():
+                shown = key if value == "yes" else f"{key} {value}"
+                assert shown in panel, (s.name, shown, panel)
+        assert "…" not in panel

@@ -41,6 +41,8 @@ class SeatsPanel(Widget):
     #: with more seats than this, any panel writes each seat on one line (the prompt below the
     #: seats stays on screen: twelve seats of Envite)
     TOO_MANY = 8
+    #: a compact panel's seat wraps its facts onto at most this many lines
+    FACT_LINES = 2
 
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
@@ -118,12 +120,9 @@ class SeatsPanel(Widget):
                 continue
             lines.append(line)
             if s.facts and self.compact:
-                facts = Text("  " + " · ".join(f"{k} {v}" for k, v in s.facts.items()), style=muted)
-                room = max(8, self.content_size.width or 30)
-                if facts.cell_len > room:
-                    facts.truncate(room - 1)
-                    facts.append("…", style=muted)
-                lines.append(facts)
+                # a flag says only its name here ("Dealer", not "Dealer yes"): room for the counts
+                lines.extend(self._fact_lines([k if v == "yes" else f"{k} {v}" for k, v in s.facts.items()],
+                                              muted))
             elif s.facts:
                 facts = Text("  ", style=muted)
                 facts.append(" · ".join(f"{k} {v}" for k, v in s.facts.items()), style=muted)
@@ -132,6 +131,28 @@ class SeatsPanel(Widget):
             if bar is not None:
                 lines.append(bar)
         return lines
+
+    def _fact_lines(self, facts: list[str], muted: Style) -> list[Text]:
+        """A compact seat's facts, whole facts to a line, on up to `FACT_LINES` lines (the last
+        cut to fit, with "…", when even those are too few): one line cut short hid the very
+        count a hand is about (Lórum's hearts, Polignac's penalties, Schnapsen's marriages)."""
+        room = max(8, self.content_size.width or 30)
+        rows: list[str] = []
+        for fact in facts:
+            if rows and Text(f"  {rows[-1]} · {fact}").cell_len <= room:
+                rows[-1] = f"{rows[-1]} · {fact}"
+            else:
+                rows.append(fact)
+        if len(rows) > self.FACT_LINES:
+            rows = rows[: self.FACT_LINES - 1] + [" · ".join(rows[self.FACT_LINES - 1:])]
+        out: list[Text] = []
+        for row in rows:
+            text = Text("  " + row, style=muted)
+            if text.cell_len > room:
+                text.truncate(room - 1)
+                text.append("…", style=muted)
+            out.append(text)
+        return out
 
     def _track(self) -> tuple[float, list[float], list[float]] | None:
         """(target, scores, back pegs) from `extra["track"]`, or None when there is none."""
