@@ -492,3 +492,15 @@ def test_real_game_undo_restores_the_state(gid, n):
             if index in before:
                 assert m.state.snapshot() == before[index]
         assert m.state.snapshot() == g.new(["Ann"], seed=9).snapshot()
+
+
+def test_undo_names_the_move_in_the_screens_words_not_its_notation():
+    m = Match("schnapsen", [Seat("Ann"), Seat("Bea")], seed=4)
+    (p,) = m.game.to_act(m.state)
+    move = next(a for a in m.game.legal_actions(m.state, p) if a.verb == "play")
+    said = m.label(move)
+    assert said != str(move)  # a card's name, not its slug
+    m.act(p, move)
+    msg = m.undo(p)
+    assert msg == f"{m.seats[p].name} took back {said[:1].lower() + said[1:]}."
+    assert str(move) not in msg

@@ -429,7 +429,10 @@ class Match:
             del self._checkpoints[k]
         self._finished_reported = self.game.is_over(self.state)
         self.autosave()
-        return f"{self.seats[seat].name} took back {taken}."
+        # in the screen's words, as its button said it when it was played ("play the King of
+        # Clubs", not "play kc"); the sentence is shown to the seat that took it back only
+        said = self.label(taken)
+        return f"{self.seats[seat].name} took back {said[:1].lower() + said[1:]}."
 
     # -- saving --------------------------------------------------------------------------------
 
