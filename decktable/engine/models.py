@@ -148,6 +148,9 @@ class Observation(BaseModel):
     status: dict[str, str] = Field(default_factory=dict)  # "Trump": "Wyrms", "Deck": "12 cards"
     legal: list[ActionView] = Field(default_factory=list)
     score_sheet: list[list[int | float]] = Field(default_factory=list)  # one row per hand
+    #: the number of the sheet's first row: 1, or where a game began part way (King's practice
+    #: from hand 7), so that "Hand 7 is over" and the sheet's rows say the hand it was
+    sheet_first: int = 1
     over: bool = False
     result: ResultView | None = None
     extra: dict[str, Any] = Field(default_factory=dict)

@@ -246,7 +246,7 @@ class TableController:
             self.advance()
 
         self.app.push_screen(
-            HandSummaryScreen([s.name for s in m.seats], rows[-1], totals, len(rows), why,
+            HandSummaryScreen([s.name for s in m.seats], rows[-1], totals, obs.sheet_first + len(rows) - 1, why,
                               row_name=m.game.info.sheet_row), closed)
         return True
 

@@ -800,6 +800,7 @@ class King(Game):
             "status": status,
             "trick": view,
             "seat_facts": seat_facts,
+            "sheet_first": st.options.first_hand,  # type: ignore[attr-defined]
             "extra": {
                 "hand": st.hand_no,
                 "hand_name": HAND_NAME[st.hand_no - 1],

@@ -76,3 +76,29 @@ async def test_king_two_humans_keep_hands_hidden() -> None:
         assert checks.curtains >= 4 and checks.turns >= 20
         await settle(pilot)
         assert isinstance(app.screen, ResultsScreen)
+
+
+async def test_a_game_begun_part_way_numbers_its_hands_from_there() -> None:
+    """Practice from hand 8: the summary said "Hand 1 is over" and the sheet numbered its
+    rows 1, 2 while the game and its log spoke of hands 8 and 9."""
+    from decktable.ui.screens.hand_summary import HandSummaryScreen
+    from textual.widgets import Static
+
+    titles: list[str] = []
+    app = make_app("king", "Ann,bot,bot,bot", seed=5, options={"first_hand": 8, "last_hand": 9, "first_dealer": 0})
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+
+        def summed_up(_match) -> bool:  # noqa: ANN001
+            if isinstance(app.screen, HandSummaryScreen):
+                titles.append(str(app.screen.query_one("#summary-title", Static).render()))
+                return True
+            return False
+
+        await play_until(pilot, app, seeded_picker(3, prefer=("auction", "down")), summed_up)
+        assert titles == ["Hand 8 is over"]
+        await play_until(pilot, app, seeded_picker(3, prefer=("auction", "down")), game_over)
+        await settle(pilot)
+        assert isinstance(app.screen, ResultsScreen)
+        first_column = app.screen._sheet().columns[0]._cells
+        assert first_column == ["8", "9", "Total"]

@@ -28,14 +28,15 @@ def _signed(v: int | float) -> str:
 
 
 def sheet_table(names: Sequence[str], rows: Sequence[Sequence[int | float]], row_name: str = "Hand",
-                title: str = "Score sheet") -> Table:
-    """The score sheet as a table: one row per hand (named `row_name`), totals at the bottom."""
+                title: str = "Score sheet", first: int = 1) -> Table:
+    """The score sheet as a table: one row per hand (named `row_name`, numbered from `first`),
+    totals at the bottom."""
     table = Table(title=title, title_justify="left", expand=False, show_edge=False)
     table.add_column(row_name, justify="right")
     for n in names:
         table.add_column(Text(n), justify="right")  # a name is text, never markup
     totals = [0.0] * len(names)
-    for h, row in enumerate(rows, 1):
+    for h, row in enumerate(rows, first):
         table.add_row(str(h), *[_num(v) for v in row])
         for i, v in enumerate(row[: len(names)]):
             totals[i] += v

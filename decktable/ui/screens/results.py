@@ -146,7 +146,8 @@ class ResultsScreen(Screen[str]):
         return self.match.observe().score_sheet
 
     def _sheet(self) -> Table:
-        return sheet_table(self._names(), self._sheet_rows(), self.match.game.info.sheet_row)
+        return sheet_table(self._names(), self._sheet_rows(), self.match.game.info.sheet_row,
+                           first=self.match.observe().sheet_first)
 
     def _details(self) -> Text:
         result = self.match.result()
