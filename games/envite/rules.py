@@ -573,6 +573,8 @@ class Envite(Game):
         elif verb == "accept":
             st.level = st.pending
             st.last_raiser = st.raiser
+            st.pending = -1  # answered: the status no longer shows a raise waiting
+            st.raiser = -1
             if events is not None:
                 events.append(Event(f"{st.names[seat]} accepts: the hand is played for {STAKE_WORD[st.level]}.",
                                     "accept", seat, {"stake": STAKE_WORD[st.level]}))

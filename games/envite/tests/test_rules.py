@@ -446,7 +446,9 @@ def test_captain_options_and_refusals() -> None:
 def test_raise_before_each_trick_option() -> None:
     st = new(FOUR, "7h", raise_each_trick=True, **QUIET)
     G.apply(st, 0, "raise")
+    assert "Team A asks 4" in G.observe(st, None).status["Raise"]
     G.apply(st, 1, "accept")  # Team A's raise to 4 accepted: Team A may not raise next
+    assert "Raise" not in G.observe(st, None).status  # answered: nothing waits any more
     for seat, c in ((0, "4s"), (1, "6s"), (2, "7s"), (3, "4h")):
         G.apply(st, seat, f"play {c}")
     assert G.phase(st) == "stake" and G.to_act(st) == (1,)  # only Team B's captain may raise now
