@@ -819,6 +819,15 @@ class Envite(Game):
             return f"lying down: {self._team_name(st, st.lying)} wins the game or gives 3"
         return STAKE_WORD[st.level]
 
+    def card_facts(self, card: Any, obs: Any, options: Any) -> list[tuple[str, str]]:
+        """Envite's orders, which few players know: a plain suit, and the trump suit with the
+        cards the table's size adds above it (from the status, as the seat sees it)."""
+        out = [("Plain suits", "K Q J A 7 6 5 4 3 2 (King high)")]
+        for key in ("Trump", "Top trumps", "Trump order"):
+            if obs.status.get(key):
+                out.append((key, obs.status[key]))
+        return out
+
     def describe(self, state: State, seat: int | None) -> dict[str, Any]:
         st: EnviteState = state  # type: ignore[assignment]
         n, m = st.n, st.m

@@ -791,6 +791,24 @@ class Lorum(Game):
             out.append(Zone(f"won{s}", st.won[s], Vis.PUBLIC, s, f"{names[s]}'s captures", "pile"))
         return out
 
+    def card_facts(self, card: Any, obs: Any, options: Any) -> list[tuple[str, str]]:
+        """The card's worth in each hand type that counts cards, and the hand being played."""
+        c = card.id
+        out = [("Order", "Ace high, 7 low; no trumps")]
+        if obs.status.get("Hand"):
+            out.append(("Hand", obs.status["Hand"]))
+        if SUIT_OF[c] == HEARTS:
+            out.append(("No hearts", "counts 1 against whoever takes it"))
+        if QUEEN_VALUE[c]:
+            out.append(("Queens", f"counts {QUEEN_VALUE[c]} against whoever takes it"))
+        if c == KING_OF_HEARTS:
+            out.append(("Hairy Ape", "whoever captures it pays 4 into the pot"))
+        out.append(("Train", f"worth {TRAIN_VALUE[c]} to the running total"))
+        after = NEXT_UP[c]
+        if after >= 0:
+            out.append(("Quart", f"followed by {the(after)}"))
+        return out
+
     def describe(self, state: State, seat: int | None) -> dict[str, Any]:
         st: LorumState = state  # type: ignore[assignment]
         kind = st.kind

@@ -224,3 +224,27 @@ async def test_primer_from_a_help_link_and_from_p_in_the_help() -> None:
         assert isinstance(app.screen, PrimerScreen)
         await press(pilot, "escape", "q")
         assert isinstance(app.screen, LobbyScreen)
+
+
+def test_lorum_says_what_a_card_is_worth_in_each_hand_that_counts_it() -> None:
+    """Train is decided by card values, Queens by the queens' costs: `i` said only rank and suit."""
+    game = decktable.get_game("lorum")
+    state = game.new(["Ann", "Bob", "Cy", "Dan"], seed=5)
+    obs = game.observe(state, 0)
+    facts = dict(game.card_facts(game.catalogue.find("qh"), obs, state.options))
+    assert facts["Train"] == "worth 3 to the running total"
+    assert facts["Queens"] == "counts 4 against whoever takes it"
+    assert facts["No hearts"] and facts["Quart"] == "followed by the King of Hearts"
+    ace = dict(game.card_facts(game.catalogue.find("ad"), obs, state.options))
+    assert ace["Train"] == "worth 11 to the running total" and ace["Quart"] == "followed by the 7 of Diamonds"
+    assert "Queens" not in ace and "No hearts" not in ace
+    assert dict(game.card_facts(game.catalogue.find("kh"), obs, state.options))["Hairy Ape"].startswith("whoever")
+
+
+def test_envite_gives_its_orders_as_the_seat_sees_them() -> None:
+    game = decktable.get_game("envite")
+    state = game.new(["Ann", "Bob", "Cy", "Dan", "Eve"], seed=5)
+    obs = game.observe(state, 0)
+    facts = dict(game.card_facts(game.catalogue.find("jd"), obs, state.options))
+    assert facts["Plain suits"].startswith("K Q J A 7")
+    assert facts["Trump order"] == obs.status["Trump order"] and facts["Top trumps"] == obs.status["Top trumps"]
