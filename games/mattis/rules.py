@@ -837,7 +837,9 @@ class Mattis(Game):
         for s in range(n):
             facts = {"Cards": str(len(st.hands[s]))}
             if st.phase in (COLLECT, PAUSE):
-                facts["Won"] = str(len(st.won[s]) + (len(st.trump_zone) if s == st.maker else 0))
+                # the trump card lies on its maker's pile, drawn beside it: counted apart, so the
+                # count agrees with the pile shown ("Won 21 + trump")
+                facts["Won"] = str(len(st.won[s])) + (" + trump" if s == st.maker and st.trump_zone else "")
             if s == st.maker:
                 facts["Trump maker"] = "yes"
             if st.blue[s]:
@@ -861,8 +863,9 @@ class Mattis(Game):
             elif len(p) > 1:
                 note = short_name(p)
             plays.append(TrickPlay(seat=s, card=SLUG[p[-1]], note=note))
-        last = [TrickPlay(seat=s, card=SLUG[p[-1]], note=short_name(p) if len(p) > 1 else "")
-                for s, p in zip(st.last_seats, st.last)]
+        # every card of a sequence, so that a look back names the whole run, not its top card
+        last = [TrickPlay(seat=s, card=SLUG[c], note=short_name(p) if len(p) > 1 and k == 0 else "")
+                for s, p in zip(st.last_seats, st.last) for k, c in enumerate(p)]
         if st.phase == COLLECT:
             note = self._collect_note(st)
         elif st.phase == SHED:
@@ -872,7 +875,9 @@ class Mattis(Game):
         else:
             note = ""
         view = TrickView(
-            leader=st.leader if not st.over else None,
+            # in phase 2 a pick-up takes the lead off the table, and the first play left would be
+            # tagged "led": the status says what is to beat, the log who picked up
+            leader=st.leader if not st.over and st.phase != SHED else None,
             plays=plays,
             note=note,
             last=last,

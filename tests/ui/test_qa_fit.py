@@ -265,3 +265,22 @@ async def test_a_small_terminal_shows_every_seat_fact_whole(game: str, seats: st
                 shown = key if value == "yes" else f"{key} {value}"
                 assert shown in panel, (s.name, shown, panel)
         assert "…" not in panel
+
+
+def test_a_look_back_names_every_card_of_a_seats_play() -> None:
+    """Mattis plays sequences: the last-trick line named only a run's top card ("Bot 2 the 10
+    of Hearts") where the log said the 8–10. A seat's several cards are now listed together."""
+    from rich.style import Style
+
+    from decktable.engine.models import SeatView, TrickPlay
+    from decktable.engine.models import TrickView as TrickModel
+    from decktable.ui.widgets.trick_view import TrickView
+
+    view = TrickView("french")
+    view.seats = [SeatView(seat=i, name=n) for i, n in enumerate(["Ann", "Bob", "Cy"])]
+    trick = TrickModel(last=[TrickPlay(seat=1, card="8h"), TrickPlay(seat=1, card="9h"), TrickPlay(seat=1, card="10h"),
+                             TrickPlay(seat=2, card="qh"), TrickPlay(seat=0, card="7s"), TrickPlay(seat=0, card="9s")],
+                       last_winner=2)
+    line = view._last_text(trick, Style()).plain
+    assert line == ("Last trick: Bob the 8 of Hearts, the 9 of Hearts and the 10 of Hearts, Cy the Queen of "
+                    "Hearts, Ann the 7 of Spades and the 9 of Spades — won by Cy")

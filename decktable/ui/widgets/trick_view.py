@@ -287,16 +287,19 @@ class TrickView(Widget):
 
     def _last_line(self, trick: TrickModel, muted: Style, name_of) -> Text:  # type: ignore[no-untyped-def]
         text = Text("Last trick: ", style=muted)
-        prev: int | None = None
-        for i, p in enumerate(trick.last):
-            if p.seat == prev:  # a seat's several cards: "Ann the 7 of Hearts and the 9 of Hearts"
-                text.append(f" and {name_of(p.card, self.family)}")
-                continue
+        groups: list[tuple[int, list[str]]] = []  # a seat's several cards in a row go together
+        for p in trick.last:
+            if groups and groups[-1][0] == p.seat:
+                groups[-1][1].append(name_of(p.card, self.family))
+            else:
+                groups.append((p.seat, [name_of(p.card, self.family)]))
+        for i, (seat, names) in enumerate(groups):
             if i:
                 text.append(", ", style=muted)
-            prev = p.seat
-            text.append(self._seat_name(p.seat), style=self._seat_style(p.seat))
-            text.append(f" {name_of(p.card, self.family)}")
+            text.append(self._seat_name(seat), style=self._seat_style(seat))
+            # "Ann the 7 of Hearts and the 9 of Hearts", "Bob the 8, the 9 and the 10 of Hearts"
+            said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+            text.append(f" {said}")
         if trick.last_winner is not None:
             text.append(" — won by ", style=muted)
             text.append(self._seat_name(trick.last_winner), style=self._seat_style(trick.last_winner) + Style(bold=True))

@@ -162,6 +162,10 @@ def test_last_stock_card_makes_trump_and_the_trump_maker() -> None:
     assert obs.zone("trumpcard").cards == ["2s"] and obs.zone("stock").count == 0
     assert obs.status["Trump"] == "Spades (made by Ann)"
     assert obs.seats[0].facts["Trump maker"] == "yes"
+    # each count agrees with the pile shown; the maker's trump card lies beside it, said apart
+    for s in range(3):
+        pile = len(obs.zone(f"won{s}").cards)
+        assert obs.seats[s].facts["Won"] == (f"{pile} + trump" if s == 0 else str(pile))
     assert [len(hand(st, s)) for s in range(3)] == [2, 2, 2]  # the last card went to the pile
     assert "blind" not in legal(st, 0)
 
@@ -448,3 +452,30 @@ def test_second_phase_moves_are_every_beating_play_of_the_hand() -> None:
                 seen += 1
             g.apply(st, seat, r.choice(legal), events=False)
     assert seen > 500
+
+
+def test_a_look_back_at_a_trick_lists_every_card_of_a_sequence() -> None:
+    """Random seeded games until a finished phase-2 trick held a sequence: the view's last trick
+    has each play's every card, in order, under its seat (it had only the top card); and in
+    phase 2 no play is tagged "led" (after a pick-up it tagged a beat)."""
+    from decktable.rulesets.mattis.rules import SLUG
+
+    found = 0
+    for seed in range(40):
+        st = G.new(["Ann", "Bob", "Cy"], seed=seed)
+        r = random.Random(seed)
+        for _ in range(600):
+            if G.is_over(st):
+                break
+            (seat,) = G.to_act(st)
+            G.apply(st, seat, r.choice(G.legal_actions(st, seat)))
+            if G.phase(st) == "shed":  # a pick-up takes the lead away: no play is tagged as led
+                assert G.observe(st, 0).trick.leader is None
+            if any(len(p) > 1 for p in st.last):
+                want = [(s, SLUG[c]) for s, p in zip(st.last_seats, st.last) for c in p]
+                got = [(p.seat, p.card) for p in G.observe(st, 0).trick.last]
+                assert got == want
+                found += 1
+        if found >= 5:
+            break
+    assert found >= 5
