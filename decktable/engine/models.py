@@ -99,6 +99,9 @@ class TrickView(BaseModel):
     #: tricks have been played but the previous one is turned face down by the rules (no look
     #: back, e.g. Schnapsen, Bura): the table says so instead of "No trick played yet"
     last_hidden: bool = False
+    #: tricks have been played but the previous one has left the table (picked up into a hand):
+    #: what the table says instead of "No trick played yet"
+    last_gone: str = ""
 
 
 class ActionView(BaseModel):

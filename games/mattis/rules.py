@@ -881,6 +881,7 @@ class Mattis(Game):
             plays=plays,
             note=note,
             last=last,
+            last_gone="The first phase's tricks are in the hands now." if st.phase == SHED and not last else "",
             last_winner=st.last_winner if st.last_winner >= 0 else None,
         )
         extra = {

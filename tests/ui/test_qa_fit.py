@@ -284,3 +284,7 @@ def test_a_look_back_names_every_card_of_a_seats_play() -> None:
     line = view._last_text(trick, Style()).plain
     assert line == ("Last trick: Bob the 8 of Hearts, the 9 of Hearts and the 10 of Hearts, Cy the Queen of "
                     "Hearts, Ann the 7 of Spades and the 9 of Spades — won by Cy")
+    # a trick picked up into a hand: the game's sentence, not "No trick played yet"
+    gone = TrickModel(last_gone="The last trick went back into a hand: Cy picked up.")
+    assert view._last_text(gone, Style()).plain == "The last trick went back into a hand: Cy picked up."
+    assert view._last_text(TrickModel(), Style()).plain == "No trick played yet."

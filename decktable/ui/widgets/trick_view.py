@@ -279,6 +279,8 @@ class TrickView(Widget):
         if not trick.last:
             if trick.last_hidden:
                 return Text("The last trick is face down (no look back in this game).", style=muted)
+            if trick.last_gone:
+                return Text(trick.last_gone, style=muted)
             return Text("No trick played yet.", style=muted)
         full = self._last_line(trick, muted, card_full_name)
         if self.compact and width and full.cell_len > 2 * width:

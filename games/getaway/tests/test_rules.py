@@ -420,3 +420,27 @@ def test_random_games_match_the_oracle(players):
         assert G.is_over(st)
         assert G.result(st).scores == st.sheet[-1]
     assert stops > 0
+
+
+def test_after_a_pick_up_the_table_says_where_the_last_trick_went() -> None:
+    """A stopped trick goes into a hand: the look back said "No trick played yet" mid-hand."""
+    g = decktable.get_game("getaway")
+    seen = 0
+    for seed in range(30):
+        st = g.new(["Ann", "Bob", "Cy"], seed=seed)
+        r = random.Random(seed)
+        for _ in range(400):
+            if g.is_over(st):
+                break
+            seat = r.choice(g.to_act(st))
+            g.apply(st, seat, r.choice(g.legal_actions(st, seat)))
+            trick = g.observe(st, 0).trick
+            if not trick.last and "picked up" in g.observe(st, 0).extra["last_note"]:
+                assert trick.last_gone.startswith("The last trick went back into a hand:")
+                assert "picked up" in trick.last_gone
+                seen += 1
+            elif trick.last:
+                assert trick.last_gone == ""
+        if seen >= 3:
+            break
+    assert seen >= 3
