@@ -288,3 +288,31 @@ def test_a_look_back_names_every_card_of_a_seats_play() -> None:
     gone = TrickModel(last_gone="The last trick went back into a hand: Cy picked up.")
     assert view._last_text(gone, Style()).plain == "The last trick went back into a hand: Cy picked up."
     assert view._last_text(TrickModel(), Style()).plain == "No trick played yet."
+
+
+async def test_three_open_hands_leave_the_trick_on_screen_at_80x24() -> None:
+    """Lórum's Hairy Ape shows the other three hands face up: at 80×24 they pushed the trick
+    below the fold, and nothing could scroll it back. The rows now fall back to labels only."""
+    from decktable.ui.glyphs import card_label
+    from decktable.ui.widgets.trick_view import TrickView
+    from decktable.ui.widgets.zone_row import ZoneRow
+
+    app = make_app("lorum", "Ann,bot:random,bot:random,bot:random", seed=7,
+                   options={"start": "hairy_ape", "rounds": 1})
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(6):
+            await settle(pilot)
+        screen = table(app)
+        obs = screen.obs
+        assert obs is not None and obs.phase == "hairy_ape" and obs.trick is not None and obs.trick.plays
+        main = screen.query_one("#table-main")
+        trick = screen.query_one(TrickView)
+        assert main.region.y <= trick.region.y and trick.region.bottom <= main.region.bottom
+        text = screen_text(app)
+        for play in obs.trick.plays:
+            assert card_label(play.card, "french") in text
+        open_hands = [r for r in screen.query(ZoneRow) if r.display and r.cards]
+        assert len(open_hands) == 3 and all(r.bare for r in open_hands)
+        for r in open_hands:  # every card of the three hands still shows, by its label
+            for c in r.cards:
+                assert card_label(c, "french") in text

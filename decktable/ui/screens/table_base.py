@@ -224,7 +224,8 @@ class TableScreen(MarkedPlays, Screen[None]):
     def fit_main(self) -> None:
         """Draw the card rows, the grid and the hand dense (one line per card row, no frame;
         no spacer lines in the grid) when the full drawing would not fit in the main column —
-        rows first, then the grid, then the hand — so that nothing needs scrolling."""
+        rows first, then the grid, then the hand, and at the last the rows as labels only — so
+        that nothing needs scrolling."""
         if not self.is_attached:
             return
         main = self.query_one("#table-main")
@@ -247,20 +248,22 @@ class TableScreen(MarkedPlays, Screen[None]):
                 continue
             fixed += child.outer_size.height + margin.top + margin.bottom
 
-        def need(dense_rows: bool, dense_grid: bool, dense_hand: bool, tight: bool = False) -> int:
-            total = fixed + sum(r.height_if(dense_rows, width) for r in rows)
+        def need(dense_rows: bool, dense_grid: bool, dense_hand: bool, tight: bool = False, bare: bool = False) -> int:
+            total = fixed + sum(r.height_if(dense_rows, width, bare) for r in rows)
             total += sum(t.height_if(tight, width) for t in tights)  # type: ignore[attr-defined]
             total += sum(h.height_if(dense_hand, width) for h in hands)
             total += sum(g.height_if(dense_grid) for g in grids)
             return total
 
-        plans = [(False, False, False, False), (True, False, False, False), (True, False, False, True),
-                 (True, True, False, True), (True, True, True, True)]
+        # the last resort: the card rows as labels only (`K♠ 10♥`), names left to `i`
+        plans = [(False, False, False, False, False), (True, False, False, False, False),
+                 (True, False, False, True, False), (True, True, False, True, False),
+                 (True, True, True, True, False), (True, True, True, True, True)]
         plan = next((p for p in plans if need(*p) <= avail), plans[-1])
         for t in tights:
             t.set_tight(plan[3])  # type: ignore[attr-defined]
         for r in rows:
-            r.set_dense(plan[0])
+            r.set_dense(plan[0], plan[4])
         for g in grids:
             g.set_dense(plan[1] or g.base_width() + 4 > region.width, region.width)
         for h in hands:

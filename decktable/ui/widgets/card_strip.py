@@ -132,6 +132,9 @@ class CardStrip(Widget, can_focus=True):
         #: one line per chip row (label and name side by side) and no frame: the table switches
         #: strips to this when the full drawing would not fit on the screen
         self.dense = False
+        #: dense and labels only (`K♠ 10♥`), no names: the last resort of a small terminal
+        #: (three open hands of Lórum's Hairy Ape above a trick at 80x24)
+        self.bare = False
         #: some legal action takes several of these cards: space marks cards, Enter plays them
         self.multi = False
         #: the marked cards, in the order they were marked
@@ -223,7 +226,7 @@ class CardStrip(Widget, can_focus=True):
         """Chips widen (up to MAX_CHIP_W) while every card still fits on one row, so that names
         are not cut where there is room; otherwise they keep CHIP_W and wrap."""
         if self.dense:
-            return DENSE_W
+            return DENSE_LABEL_W if self.bare else DENSE_W
         n = max(1, len(self.cards))
         return max(CHIP_W, min(MAX_CHIP_W, (width + GAP) // n - GAP))
 
@@ -231,9 +234,10 @@ class CardStrip(Widget, can_focus=True):
     def chip_lines(self) -> int:
         return 1 if self.dense else 2
 
-    def set_dense(self, dense: bool) -> None:
-        if dense != self.dense:
-            self.dense = dense
+    def set_dense(self, dense: bool, bare: bool = False) -> None:
+        bare = dense and bare
+        if dense != self.dense or bare != self.bare:
+            self.dense, self.bare = dense, bare
             self.set_class(dense, "-dense")
             self.refresh(layout=True)
 
@@ -251,14 +255,14 @@ class CardStrip(Widget, can_focus=True):
         rows = self._rows(width)
         return 1 + (self.chip_lines * rows if rows else 1)
 
-    def height_if(self, dense: bool, width: int) -> int:
+    def height_if(self, dense: bool, width: int, bare: bool = False) -> int:
         """Outer height (frame included) this strip would take at a content width."""
-        was = self.dense
-        self.dense = dense
+        was = self.dense, self.bare
+        self.dense, self.bare = dense, dense and bare
         try:
             return self._height_for(width) + (0 if dense else 2)
         finally:
-            self.dense = was
+            self.dense, self.bare = was
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return self._height_for(width)
@@ -362,6 +366,8 @@ class CardStrip(Widget, can_focus=True):
                 if label.cell_len < label_room:
                     label.append(" " * (label_room - label.cell_len), style=chip_styles["card"])
                 top.append_text(label)
+                if self.bare:
+                    continue
                 if self.dense:
                     room = DENSE_W - DENSE_LABEL_W
                     top.append(card_caption(slug, self.family, room).ljust(room), style=name_style)
