@@ -753,10 +753,11 @@ class King(Game):
             )
         else:
             status["Hand"] = f"{st.hand_no} of {HANDS}: {HAND_NAME[st.hand_no - 1]}"
-            status["Costs" if st.hand_no <= NEGATIVE else "Pays"] = (
-                self._cost(st) if st.hand_no <= NEGATIVE or st.down >= 0
-                else "Up (+25 for each trick) or Down (325, less 75 for each trick), the dealer's choice"
-            )
+            if not (st.phase == UPDOWN and seat == st.dealer):  # the dealer's prompt says what each pays
+                status["Costs" if st.hand_no <= NEGATIVE else "Pays"] = (
+                    self._cost(st) if st.hand_no <= NEGATIVE or st.down >= 0
+                    else "Up (+25 for each trick) or Down (325, less 75 for each trick), the dealer's choice"
+                )
             status["Dealer"] = st.names[st.dealer]
             status["Trump"] = self._trump_text(st)
             if st.hand_no > NEGATIVE:

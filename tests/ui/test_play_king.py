@@ -102,3 +102,33 @@ async def test_a_game_begun_part_way_numbers_its_hands_from_there() -> None:
         assert isinstance(app.screen, ResultsScreen)
         first_column = app.screen._sheet().columns[0]._cells
         assert first_column == ["8", "9", "Total"]
+
+
+async def test_the_dealers_up_or_down_choice_keeps_trump_and_auction_on_a_small_screen() -> None:
+    """At 80×24 the status under the long prompt was cut before the trump and the auction: the
+    facts the dealer needs to choose Up or Down. Facts the prompt already says now give way."""
+    from table_driver import play as play_by_keys, viewer_obs
+
+    from decktable.ui.widgets.status_panel import StatusPanel
+
+    app = make_app("king", "Ann,bot:random,bot:random,bot:random", seed=9,
+                   options={"first_hand": 7, "first_dealer": 0})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        auction = next(a for a in viewer_obs(app).legal if a.text.startswith("auction"))
+        await play_by_keys(pilot, app, auction)
+        screen = table(app)
+        for _ in range(60):
+            await settle(pilot)
+            obs = screen.obs
+            if obs is not None and obs.legal and obs.legal[0].text in ("up", "down"):
+                break
+            if obs is not None and obs.legal:  # Ann bids or names trumps if the auction comes to her
+                await play_by_keys(pilot, app, viewer_obs(app).legal[-1])
+        else:
+            raise AssertionError("Ann was never asked to choose Up or Down")
+        assert screen.query_one(StatusPanel).compact
+        shown = " ".join(screen_text(app).split())  # what the terminal shows, not the panel's text
+        for key in ("Trump", "Auction"):
+            words = obs.status[key].split()
+            assert f"{key}: {' '.join(words[:2])}" in shown, (key, shown)

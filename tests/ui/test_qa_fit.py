@@ -316,3 +316,12 @@ async def test_three_open_hands_leave_the_trick_on_screen_at_80x24() -> None:
         for r in open_hands:  # every card of the three hands still shows, by its label
             for c in r.cards:
                 assert card_label(c, "french") in text
+
+
+def test_a_fact_gives_way_only_to_a_prompt_that_says_it_as_a_phrase() -> None:
+    from decktable.ui.widgets.status_panel import _says
+
+    assert _says("Hand 7 of 10: Positive hand (Up or Down, the dealer's choice).", "7 of 10: Positive hand")
+    assert _says("Hand 7 of 10: Positive hand (Up or Down, the dealer's choice).", "Up or down")
+    assert not _says("NONE (no tricks, 12 points).", "1")  # a short value matches by chance
+    assert not _says("Choose your scoring suit or the Spoiler.", "Personality")  # not a whole word

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.text import Text
@@ -21,6 +22,14 @@ def _short(value: Any) -> str | None:
         text = ", ".join(str(v) for v in value)
         return text if len(text) <= 60 else None
     return None
+
+
+def _says(prompt: str, value: str) -> bool:
+    """Whether the prompt already says this fact's value, as a phrase of its own: a short value
+    ("1", "Bid") is left alone, it would match by chance."""
+    if len(value) < 8 or not prompt:
+        return False
+    return re.search(rf"(?<!\w){re.escape(value)}(?!\w)", prompt, re.IGNORECASE) is not None
 
 
 class StatusPanel(Widget):
@@ -98,6 +107,10 @@ class StatusPanel(Widget):
             names = ", ".join(obs.seats[s].name for s in obs.to_act if 0 <= s < len(obs.seats))
             prompt = Text(f"Waiting for {names}.", style=muted)
         if self.compact:
+            # a fact the prompt already says ("Hand: 7 of 10: Positive hand" under "Hand 7 of 10:
+            # Positive hand ...") gives its lines to the facts below it, which were cut off
+            said = prompt.plain if prompt is not None else ""
+            lines = [line for line, v in zip(lines, facts.values()) if not _says(said, v)] + lines[len(facts):]
             # a fact may wrap onto a second line ("Trump card: Ace of / Hearts"), never more
             room = 2 * max(8, self.content_size.width or 30)
             for line in lines:

@@ -487,7 +487,11 @@ def test_every_prompt_names_the_hand_and_its_cost():
         else:
             assert obs.prompt.startswith(f"Hand {h} of 10: {obs.extra['hand_name']} (")
             assert obs.status["Hand"] == f"{h} of 10: {obs.extra['hand_name']}"
-        if obs.phase not in ("find dealer", "deal"):
+        if obs.phase == "up or down":  # the dealer's prompt gives both payments; the status need not
+            assert "Up (+25 for each trick) or Down (325, less 75 for each trick)" in obs.prompt
+            assert obs.status.get("Pays") is None
+            assert G.observe(st, (s + 1) % 4).status["Pays"]  # the others are told in the status
+        elif obs.phase not in ("find dealer", "deal"):
             assert obs.status["Costs" if h <= 6 else "Pays"]
         other = G.observe(st, (s + 1) % 4)
         assert other.prompt.startswith(f"Hand {h}")
