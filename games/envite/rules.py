@@ -875,8 +875,11 @@ class Envite(Game):
             facts[s] = f
         if m > n and st.dealer == n:
             facts[st.captain[1]]["Dealer"] = "the dummy deals"
-        plays = [TrickPlay(seat=st.ctrl[p], card=SLUG[c], note="dummy" if p >= n else "") for p, c in st.trick]
-        last = [TrickPlay(seat=st.ctrl[p], card=SLUG[c], note="dummy" if p >= n else "") for p, c in st.last]
+        # the dummy's card shares its captain's column: the note names which card it is
+        plays = [TrickPlay(seat=st.ctrl[p], card=SLUG[c], note=f"dummy {glyph(c)}" if p >= n else "")
+                 for p, c in st.trick]
+        last = [TrickPlay(seat=st.ctrl[p], card=SLUG[c], note=f"dummy {glyph(c)}" if p >= n else "")
+                for p, c in st.last]
         note = f"Trick {st.trick_no} · stake {self._stake_text(st)} · {SUIT_WORD[st.trump]} trumps"
         if st.trick:
             note += " · trawl: trumps led" if st.trawler >= 0 else f" · {SUIT_WORD[TABLES[(m, st.trump)][0][st.trick[0][1]]]} led"

@@ -431,7 +431,10 @@ def test_five_players_dummy_played_by_team_b_captain() -> None:
         G.apply(st, 1, "play 3c")  # her own card, not the dummy's
     out = texts(st, 1, "play 7c")
     assert any(t.startswith("The dummy (Bea) plays the 7 of Clubs") for t in out)
-    assert G.observe(st, None).trick.last[-1].note == "dummy"
+    last = G.observe(st, None).trick.last
+    # the dummy's card shares Bea's column: its note says which of her cards it is
+    assert last[-1].card == "7c" and last[-1].note == "dummy 7♣"
+    assert all(p.note == "" for p in last[:-1])
 
 
 def test_captain_options_and_refusals() -> None:
