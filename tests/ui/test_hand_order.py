@@ -120,3 +120,17 @@ def test_older_preference_files_load_with_the_dealt_order() -> None:
     assert notice is None and loaded.hand_order == "dealt" and loaded.cards == "ascii"
     path.write_text(json.dumps({"version": 1, "hand_order": "sideways"}))
     assert prefs.load()[0].hand_order == "dealt"
+
+
+async def test_o_says_why_it_does_nothing_when_your_own_cards_are_face_down() -> None:
+    """Lórum's Hairy Ape: you see the other hands, never your own; `o` seemed to do nothing."""
+    from table_driver import notifications
+
+    app = make_app("lorum", "Ann,bot,bot,bot", seed=7, options={"start": "hairy_ape", "rounds": 1})
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(4):
+            await settle(pilot)
+        assert not table(app).query_one(HandView).cards
+        await press(pilot, "o")
+        assert "You see none of your own cards: there is nothing to sort." in notifications(app)
+        assert prefs.load()[0].hand_order == "dealt"

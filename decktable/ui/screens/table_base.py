@@ -811,6 +811,10 @@ class TableScreen(MarkedPlays, Screen[None]):
 
     def action_sort_hand(self) -> None:
         """Cycle the own hand's order (as dealt, by suit, by rank); presentation only."""
+        if not any(h.cards for h in self.query(HandView) if h.display):
+            # Lórum's Hairy Ape holds your cards facing out: the key would seem to do nothing
+            self.notify("You see none of your own cards: there is nothing to sort.", severity="information")
+            return
         order = next_order(self.hand_order)
         self._hand_order = order
         remember = getattr(self.app, "remember", None)
