@@ -325,3 +325,31 @@ def test_a_fact_gives_way_only_to_a_prompt_that_says_it_as_a_phrase() -> None:
     assert _says("Hand 7 of 10: Positive hand (Up or Down, the dealer's choice).", "Up or down")
     assert not _says("NONE (no tricks, 12 points).", "1")  # a short value matches by chance
     assert not _says("Choose your scoring suit or the Spoiler.", "Personality")  # not a whole word
+
+
+async def test_a_long_fact_in_a_small_status_panel_keeps_its_end() -> None:
+    """Rally's "Contract: Bot 2 rallied the Water King; partner unknown" was cut after two lines
+    at 80×24, losing "partner unknown". A fact now wraps onto three lines before it is cut."""
+    from textual.app import App, ComposeResult
+
+    from decktable.engine.models import Observation, SeatView
+    from decktable.ui.widgets.status_panel import StatusPanel
+
+    class Narrow(App[None]):
+        CSS = "StatusPanel { width: 26; }"
+
+        def compose(self) -> ComposeResult:
+            yield StatusPanel()
+
+    app = Narrow()
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel = app.query_one(StatusPanel)
+        panel.set_compact(True)
+        obs = Observation(game="rally", seat=0, phase="play", to_act=[1],
+                          seats=[SeatView(seat=i, name=f"Bot {i}") for i in range(4)],
+                          status={"Contract": "Bot 2 rallied the Water King; partner unknown"})
+        panel.show(obs)
+        await pilot.pause()
+        assert panel.content_size.width == 24
+        text = " ".join(panel.render().plain.split())
+        assert "Contract: Bot 2 rallied the Water King; partner unknown" in text

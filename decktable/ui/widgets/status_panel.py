@@ -111,8 +111,9 @@ class StatusPanel(Widget):
             # Positive hand ...") gives its lines to the facts below it, which were cut off
             said = prompt.plain if prompt is not None else ""
             lines = [line for line, v in zip(lines, facts.values()) if not _says(said, v)] + lines[len(facts):]
-            # a fact may wrap onto a second line ("Trump card: Ace of / Hearts"), never more
-            room = 2 * max(8, self.content_size.width or 30)
+            # a fact may wrap onto three lines ("Contract: Bot 2 rallied / the Water King; partner
+            # / unknown": cut at two, it lost the part that matters), never more
+            room = 3 * max(8, self.content_size.width or 30)
             for line in lines:
                 if line.cell_len > room:
                     line.truncate(room - 1)
