@@ -353,3 +353,29 @@ async def test_a_long_fact_in_a_small_status_panel_keeps_its_end() -> None:
         assert panel.content_size.width == 24
         text = " ".join(panel.render().plain.split())
         assert "Contract: Bot 2 rallied the Water King; partner unknown" in text
+
+
+async def test_where_passing_is_a_choice_the_keyboard_starts_on_pass() -> None:
+    """Rally's Solo round opened on "Play Solo": one stray Enter called a Solo, which undo cannot
+    take back once the stock is shown. The keyboard now starts on Pass, as a bidding box does."""
+    from decktable.ui.widgets.action_bar import ActionBar
+    from table_driver import play, viewer_obs
+
+    app = make_app("rally", "Ann,bot:random,bot:random,bot:random", seed=11)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        hold = next(a for a in viewer_obs(app).legal if a.text == "hold")
+        await play(pilot, app, hold)
+        for _ in range(20):
+            await settle(pilot)
+            if screen.obs is not None and screen.obs.phase == "solo" and screen.obs.legal:
+                break
+        bar = screen.query_one(ActionBar)
+        texts = [a.text for a in bar.actions]
+        assert texts[0] != "pass" and "pass" in texts
+        assert app.focused is bar.buttons[texts.index("pass")]
+        done = len(screen.match.log)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.match.log[done].action == "pass"
