@@ -414,7 +414,8 @@ def table(out: Path, markdown: bool = False, order: list[str] | None = None, onl
             met = verdict(ds, fair.get(gid))  # open: too few games to say
             verb = "beats" if head_to_head(first, rest) else "wins"
             cells = [f"{gid} {n}p" + "".join(f", {k} {v}" for k, v in MATCH_OPTIONS.get(gid, {}).items()),
-                     f"{first} vs {rest}", str(len(ds)), f"{verb} {rate:.0%}",
+                     # judged by its rate: one decimal, or 54.75% would read "55%, no"
+                     f"{first} vs {rest}", str(len(ds)), f"{verb} {rate:.1%}" if "rate" in met else f"{verb} {rate:.0%}",
                      f"{lo:.0%}–{hi:.0%}", f"≥ {a:.0%}", met, f"{cpu:.1f}"]
             if first == "random":  # the fair share itself
                 cells[3], cells[5], cells[6] = f"wins {rate:.0%} (fair share)", "", ""
