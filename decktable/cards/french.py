@@ -79,6 +79,12 @@ def card(text: str) -> int:
     return FRENCH.ids([text])[0]
 
 
+def a_rank(rank: int) -> str:
+    """A rank with its article, inside a sentence: 'an Ace', 'an 8', 'a 7'."""
+    name = RANK_NAME[rank]
+    return ("an " if name in ("Ace", "8") else "a ") + name
+
+
 def the(card_id: int) -> str:
     """A card's name inside a sentence: 'the Queen of Hearts'."""
     return "the " + FRENCH[card_id].name

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from decktable.cards.french import FRENCH, RANK_NAME, SUITS
+from decktable.cards.french import FRENCH, RANK_NAME, SUITS, a_rank
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, ROYAL_FLUSH = range(10)
 
@@ -119,11 +119,6 @@ def _rank(r: int) -> str:
     return RANK_NAME[r]
 
 
-def _a(r: int) -> str:
-    name = RANK_NAME[r]
-    return ("an " if name in ("Ace", "8") else "a ") + name
-
-
 def _list(ranks: Sequence[int]) -> str:
     return "-".join(RANK_NAME[r] for r in ranks)
 
@@ -147,7 +142,7 @@ def phrase(key: Sequence[int], depth: int | None = None) -> str:
             return f"{name}, {_rank(r[0])} high"
         return f"{name}, {_list(r[: d + 1])}"
     if cat == QUADS:
-        return f"four {_PLURAL[r[0]]}" + (f" with {_a(r[1])}" if d >= 1 else "")
+        return f"four {_PLURAL[r[0]]}" + (f" with {a_rank(r[1])}" if d >= 1 else "")
     if cat == FULL_HOUSE:
         return f"a full house, {_PLURAL[r[0]]} full" + (f" of {_PLURAL[r[1]]}" if d >= 1 else "")
     if cat == TRIPS:
@@ -156,7 +151,7 @@ def phrase(key: Sequence[int], depth: int | None = None) -> str:
         if d == 0:
             return f"two pair, {_PLURAL[r[0]]} high"
         text = f"two pair, {_PLURAL[r[0]]} and {_PLURAL[r[1]]}"
-        return text + (f" with {_a(r[2])}" if d >= 2 else "")
+        return text + (f" with {a_rank(r[2])}" if d >= 2 else "")
     # one pair
     text = f"a pair of {_PLURAL[r[0]]}"
     return text + (f" with {_list(r[1 : d + 1])}" if d >= 1 else "")

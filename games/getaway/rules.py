@@ -713,9 +713,10 @@ class Getaway(Game):
             note=note,
             last=[TrickPlay(seat=p, card=SLUG[c]) for p, c in st.last],
             last_winner=st.last_winner if st.last_winner >= 0 else None,
-            # a stopped trick went into a hand: say so, not "No trick played yet"
+            # a stopped trick went into a hand (the one note that comes without a last trick):
+            # say so, not "No trick played yet"
             last_gone=f"The last trick went back into a hand: {st.last_note}."
-            if not st.last and " picked up" in st.last_note else "",
+            if not st.last and st.last_note else "",
         )
         return {
             "phase": st.phase,

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from decktable.cards.french import FRENCH, SUITS, cut, the
+from decktable.cards.french import FRENCH, SUITS, a_rank, cut, the
 from decktable.engine.actions import CARD, INT, Action, Grammar
 from decktable.engine.game import Event, Game, State, Vis, Zone
 from decktable.engine.kits.dealing import deal
@@ -45,8 +45,6 @@ NEXT_UP: list[int] = [
     (c + 1 if RANK[c] < 14 else c - 7) if c in IN_PACK else -1 for c in range(52)
 ]
 RANK_WORD: dict[int, str] = {7: "7", 8: "8", 9: "9", 10: "10", 11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}
-#: the rank with its article: "an Ace", "an 8", "a 7"
-A_RANK: dict[int, str] = {r: ("an " if w in ("Ace", "8") else "a ") + w for r, w in RANK_WORD.items()}
 RANK_PLURAL: dict[int, str] = {7: "7s", 8: "8s", 9: "9s", 10: "10s", 11: "Jacks", 12: "Queens", 13: "Kings", 14: "Aces"}
 
 # hand types, in the order each dealer plays them
@@ -387,7 +385,7 @@ class Lorum(Game):
             if not row:
                 return (
                     f"There is no {suit} row yet: it can only be started with "
-                    f"{A_RANK[st.base]}, the base rank."
+                    f"{a_rank(st.base)}, the base rank."
                 )
             lo, hi = RANK[row[0]], RANK[row[-1]]
             ends = [RANK_WORD[r] for r in (lo - 1, hi + 1) if 7 <= r <= 14]
@@ -910,7 +908,7 @@ class Lorum(Game):
         if st.base == 0:
             return "Domino: play any card; its rank becomes the base rank of every row."
         return (
-            f"Domino: lay a card next to an end of its suit's row, or {A_RANK[st.base]} "
+            f"Domino: lay a card next to an end of its suit's row, or {a_rank(st.base)} "
             "to start a new row."
         )
 
