@@ -17,6 +17,7 @@ from decktable.engine.match import Match, Seat, parse_seats
 from decktable.engine.models import ActionView, Observation
 from decktable.ui.app import DeckTableApp
 from decktable.ui.screens.table_base import TableScreen
+from decktable.ui.widgets.action_bar import ActionBar
 from decktable.ui.widgets.card_strip import CardStrip
 from decktable.ui.widgets.choice_menu import ChoiceMenu
 from decktable.ui.widgets.grid_view import GridView
@@ -119,7 +120,14 @@ async def play(pilot: Pilot, app: DeckTableApp, action: ActionView) -> None:
         await move_grid(pilot, grid, action.cell)
         await press(pilot, "enter")
     else:
-        await focus_widget(pilot, app, lambda w: isinstance(w, Button) and str(w.label) == action.label)
+        # Tab reaches the row of buttons (landing on Pass where there is one); the arrows pick
+        await focus_widget(pilot, app, lambda w: isinstance(w, Button))
+        for _ in range(len(screen.query_one(ActionBar).buttons)):
+            if str(getattr(app.focused, "label", "")) == action.label:
+                break
+            await pilot.press("right")
+            await pilot.pause()
+        assert str(getattr(app.focused, "label", "")) == action.label, app.focused
         await press(pilot, "enter")
     if isinstance(app.screen, ChoiceMenu):
         menu = app.screen

@@ -8,6 +8,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).parent))
 
 from table_driver import SIZE, make_app, screen_text, settle, table, viewer_obs  # noqa: E402
@@ -15,6 +17,7 @@ from textual.widgets import Button  # noqa: E402
 
 from decktable.ui.widgets.card_strip import CardStrip  # noqa: E402
 from decktable.ui.widgets.grid_view import GridView  # noqa: E402
+from decktable.ui.widgets.hand_view import HandView  # noqa: E402
 from decktable.ui.widgets.seats_panel import SeatsPanel  # noqa: E402
 
 #: nonesuch, seed 2: Ann (seat 0) bids first, then the strong bot in seat 1
@@ -153,6 +156,45 @@ async def test_hint_key_in_a_board_game() -> None:
         if view.cell is not None:
             assert screen.query_one(GridView).cell == view.cell
         assert "Hint:" in screen_text(app)
+
+
+@pytest.mark.parametrize("chosen", ["hinted", "other"])
+async def test_hint_key_halfway_through_a_placement(chosen: str) -> None:
+    """Jacynth, a card chosen and its cell not yet: `H` showed no hint (the status kept asking
+    for the cell) and sent the cursor back to the hand, so H then Enter chose the card again.
+    Now the hint shows, and Enter then Enter (or Enter alone) makes the hinted move."""
+    app = make_app("jacynth", "Ann,bot:random", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = table(app)
+        await wait_for(pilot, lambda: bool(viewer_obs(app).legal))
+        obs = viewer_obs(app)
+        steps = len(screen.match.log)
+        hint = await ask_hint(pilot, app)  # which card the search would play, from this position
+        view = next(a for a in obs.legal if a.text == hint.action)
+        cards = [c for c in screen.query_one(HandView).cards if any(a.card == c for a in obs.legal)]
+        pick = view.card if chosen == "hinted" else next(c for c in cards if c != view.card)
+        hand = screen.query_one(HandView)
+        screen.set_focus(hand)
+        hand.focus_card(pick)
+        await pilot.press("enter")  # the card is chosen: the table asks for its cell
+        await settle(pilot)
+        assert screen.pending == pick
+        again = await ask_hint(pilot, app)
+        assert again.action == hint.action  # the same position, the same seeded search
+        assert f"Hint: {view.label}" in screen_text(app)
+        if chosen == "hinted":
+            assert screen.pending == pick and isinstance(app.focused, GridView)
+            assert app.focused.cell == view.cell
+            await pilot.press("enter")
+        else:  # the half-made move is given up for the hinted one, as Esc would
+            assert screen.pending is None
+            assert isinstance(app.focused, CardStrip) and app.focused.current == view.card
+            await pilot.press("enter")
+            await settle(pilot)
+            assert isinstance(app.focused, GridView) and app.focused.cell == view.cell
+            await pilot.press("enter")
+        await settle(pilot)
+        assert screen.match.log[steps].action == hint.action
 
 
 async def test_hint_key_in_a_solitaire_marks_the_game() -> None:

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from rich.text import Text
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -267,6 +268,48 @@ async def test_a_small_terminal_shows_every_seat_fact_whole(game: str, seats: st
         assert "…" not in panel
 
 
+@pytest.mark.parametrize("game, seats, seed, fact, size", [
+    ("rally", "Ann,bot:random,bot:random,bot:random", 11, "Tricks", (120, 40)),
+    ("jacynth", "Ann,bot:random", 4, "Districts", (80, 24)),
+    ("suitcases", "Ann,bot:random", 12, "Role", (80, 24)),
+])
+async def test_a_seat_fact_is_never_split_or_cut(game: str, seats: str, seed: int, fact: str,
+                                                 size: tuple[int, int]) -> None:
+    """At 120×40 the facts ran on as one text and wrapped mid-fact ("… · Tricks" / "0"); at
+    80×24 a two-player game's facts were cut ("Districts none · Deal…") with lines to spare.
+    Whole facts go to a line, and two or three seats have three lines each when compact."""
+    from table_driver import play, viewer_obs
+
+    app = make_app(game, seats, seed=seed)
+    async with app.run_test(size=size) as pilot:
+        screen = table(app)
+        for _ in range(40):
+            await settle(pilot)
+            obs = screen.obs
+            assert obs is not None
+            if all(fact in s.facts for s in obs.seats) and len(obs.seats[0].facts) >= 2:
+                break
+            if obs.legal:
+                await play(pilot, app, viewer_obs(app).legal[0])
+        else:
+            raise AssertionError(f"no seat shows {fact!r} after 40 moves")
+        panel = screen.query_one(SeatsPanel)
+        plain = panel.render().plain.splitlines()
+        assert all(Text(line).cell_len <= panel.content_size.width for line in plain), plain  # no soft wrap
+        raw: list[str] = []
+        for line in plain:
+            if line.startswith("    ") and raw:  # a long fact broken at a space, on a line left over
+                raw[-1] += " " + line.strip()
+            else:
+                raw.append(line)
+        lines = [" ".join(line.split()) for line in raw]
+        assert not any(line.endswith("…") for line in lines), lines
+        for s in obs.seats:
+            for key, value in s.facts.items():
+                shown = key if value == "yes" else f"{key} {value}"
+                assert any(shown in line for line in lines), (s.name, shown, lines)
+
+
 def test_a_look_back_names_every_card_of_a_seats_play() -> None:
     """Mattis plays sequences: the last-trick line named only a run's top card ("Bot 2 the 10
     of Hearts") where the log said the 8–10. A seat's several cards are now listed together."""
@@ -375,7 +418,65 @@ async def test_where_passing_is_a_choice_the_keyboard_starts_on_pass() -> None:
         texts = [a.text for a in bar.actions]
         assert texts[0] != "pass" and "pass" in texts
         assert app.focused is bar.buttons[texts.index("pass")]
+        # Tab away and back into the buttons: the keyboard lands on Pass again, never on the bid
+        from textual.widgets import Button
+
+        await pilot.press("tab")
+        assert app.focused not in bar.buttons
+        for _ in range(12):
+            await pilot.press("tab")
+            if isinstance(app.focused, Button):
+                break
+        await pilot.pause()
+        assert app.focused is bar.buttons[texts.index("pass")]
+        # → from Pass still reaches the bid: moves inside the row are the player's own
+        await pilot.press("right")
+        await pilot.pause()
+        assert app.focused is bar.buttons[(texts.index("pass") + 1) % len(texts)]
+        await pilot.press("left")
+        await pilot.pause()
         done = len(screen.match.log)
         await pilot.press("enter")
         await settle(pilot)
         assert screen.match.log[done].action == "pass"
+
+
+async def test_a_bare_row_puts_its_title_and_cards_on_one_line_when_they_fit() -> None:
+    """Emu Ranchers at 80×24 with a dozen birds: each row took a line for its title and one for
+    its card, and the rows ran off the main column. In the last-resort drawing (labels only) a
+    row whose title and cards fit on one line now takes one line; a click still finds the card."""
+    from textual.app import App, ComposeResult
+
+    from decktable.ui.widgets.card_strip import CardStrip
+
+    class StripApp(App[None]):
+        def __init__(self) -> None:
+            super().__init__()
+            self.chosen: list[str] = []
+
+        def compose(self) -> ComposeResult:
+            yield CardStrip(id="short")
+            yield CardStrip(id="long")
+
+        def on_card_strip_card_chosen(self, event: CardStrip.CardChosen) -> None:
+            self.chosen.append(event.card)
+
+    app = StripApp()
+    async with app.run_test(size=(60, 12)) as pilot:
+        short, long_ = app.query_one("#short", CardStrip), app.query_one("#long", CardStrip)
+        short.set_cards(["kc", "qh"], title="Bot 1's captures", family="french")
+        long_.set_cards(["kc", "qh", "js", "10d", "9c"], title="A title far too long to leave room for five cards",
+                        family="french")
+        for strip in (short, long_):
+            strip.set_dense(True, bare=True)
+        await pilot.pause()
+        assert short.region.height == 1 and long_.region.height == 2
+        line = short.render().plain
+        assert "\n" not in line and line.startswith("Bot 1's captures") and "K♣" in line
+        x = line.index("Q♥") + short.styles.padding.left
+        await pilot.click("#short", offset=(x, 0))
+        await pilot.pause()
+        assert app.chosen == ["qh"]
+        short.set_dense(True, bare=False)  # dense with names: the title keeps its own line
+        await pilot.pause()
+        assert short.region.height == 2

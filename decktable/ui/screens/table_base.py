@@ -94,6 +94,7 @@ class TableScreen(MarkedPlays, Screen[None]):
         #: whose turn, bots, curtain, hand summaries, results and hints (this screen draws)
         self.controller = TableController(self, match)
         self._hint_line = ""  # the hint on screen: "Hint: play the Savage — chosen in ..."
+        self._hint_card: str | None = None  # the card the hinted move plays, if any
         self._zone_rows: dict[str, ZoneRow] = {}
         self._texts: dict[int, Text] = {}
         #: the cards just drawn, one memory per seat (decktable/ui/hand_order.py)
@@ -303,14 +304,15 @@ class TableScreen(MarkedPlays, Screen[None]):
         return cards.pop() if len(cards) == 1 else None
 
     def hint(self) -> str:
-        if self.pending is not None:
+        hinted = bool(self._hint_line) and self.controller.current_hint() is not None
+        if self.pending is not None and not (hinted and self._hint_card == self.pending):
             if self.obs is not None and self.sole_card(self.obs) == self.pending:
                 return f"Choose a cell for {card_full_name(self.pending, self.family)}."
             return f"Choose a cell for {card_full_name(self.pending, self.family)} (Esc to choose again)."
         picked = self.picked_hint()
         if picked:
             return picked
-        if self._hint_line and self.controller.current_hint() is not None:
+        if hinted:
             return self._hint_line
         return self.controller.status_line()
 
@@ -784,12 +786,19 @@ class TableScreen(MarkedPlays, Screen[None]):
         self._hint_line = f"Hint: {label} — {hint.why}."
         if self.has_class("-compact") and self.has_class("-log-open"):
             self.show_log(False)  # the hint's line is in the status panel, which the log covers
+        card = None if view is None else view.cards[0] if len(view.cards) > 1 else view.card
+        self._hint_card = card
+        sole = self.obs is not None and self.sole_card(self.obs) == self.pending
+        if self.pending is not None and card != self.pending and not sole:
+            self.pending = None  # the hint is another card's move: the half-made one is given up, as Esc does
         self.redraw_hint()
         if view is None:
             return
         grids = [g for g in self.query(GridView) if g.display]
-        card = view.cards[0] if len(view.cards) > 1 else view.card
-        if card is not None:
+        if card is not None and card == self.pending and view.cell is not None and grids:
+            self.set_focus(grids[0])  # the card is chosen already: the cursor goes to its cell
+            grids[0].move_to(view.cell)
+        elif card is not None:
             for strip in self.query(CardStrip):
                 if strip.display and card in strip.cards:
                     strip.focus()
@@ -804,7 +813,7 @@ class TableScreen(MarkedPlays, Screen[None]):
             bar = self.query_one(ActionBar)
             for button in bar.buttons:
                 if str(button.label) == view.label:
-                    button.focus()
+                    bar.focus_button(button)
                     break
 
     @property

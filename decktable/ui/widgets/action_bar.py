@@ -5,6 +5,7 @@ The bar always keeps its line at the bottom of the table, empty when there is no
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -80,6 +81,7 @@ class ActionBar(VerticalScroll, can_focus=False):
         self.actions: list[ActionView] = []
         self._built_width = 0
         self._grouping: list[list[int]] = []
+        self._holds_focus = False  # a button of this bar has the focus (moves inside stay inside)
 
     def compose(self) -> ComposeResult:
         yield from ()
@@ -149,6 +151,32 @@ class ActionBar(VerticalScroll, can_focus=False):
         # at once, not as `focus()` does it (later): an Enter typed right behind the arrow, in
         # the same read, must press the button the arrow went to, not the one it left
         self.screen.set_focus(buttons[(i + step) % len(buttons)])
+
+    @property
+    def pass_button(self) -> Button | None:
+        """The Pass button, where passing is one of the actions."""
+        buttons = self.buttons
+        i = next((i for i, a in enumerate(self.actions) if a.text == "pass"), -1)
+        return buttons[i] if 0 <= i < len(buttons) else None
+
+    def focus_button(self, button: Button) -> None:
+        """Put the focus on this very button (a hint's), whichever it is."""
+        self._holds_focus = True
+        self.screen.set_focus(button)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Coming into the bar from elsewhere (Tab, ↓ from a hand) lands on Pass where passing is
+        a choice, as the table's first focus does: Tab then Enter must not call a Solo."""
+        if self._holds_focus:
+            return
+        self._holds_focus = True
+        target = self.pass_button
+        if target is not None and event.widget is not target and isinstance(event.widget, Button):
+            self.screen.set_focus(target)
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        focused = self.screen.focused
+        self._holds_focus = focused is not None and focused in self.buttons
 
     def action_leave(self) -> None:
         self.screen.focus_previous()
