@@ -61,6 +61,8 @@ class GlyphSet:
     picked: str = "✓"  # a card marked for a play of several cards
     special: str = "★"  # a card the game makes special now (a trump, a penalty card)
     new: str = "✦"  # a card just drawn: new in the seat's hand since it last acted
+    turn: str = "▸"  # beside the name of a seat whose turn it is
+    winner: str = "♛"  # beside the name of a trick's winner
 
 
 FRENCH_RANKS: dict[int, str] = {11: "J", 12: "Q", 13: "K", 14: "A"}
@@ -138,6 +140,8 @@ ASCII = GlyphSet(
     picked="*",
     special="+",
     new="!",
+    turn=">",
+    winner="*",
 )
 
 UNICODE_FOUR = replace(UNICODE, name="four-colour", four_colour=True)

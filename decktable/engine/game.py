@@ -90,6 +90,9 @@ class Zone:
     kind: str = "row"
     #: a pile of won tricks: how many tricks it holds (the table counts it in tricks, not cards)
     tricks: int | None = None
+    #: a pile whose top card is listed first (a face-up draw pile): a table that shows part of
+    #: a pile shows this end (by default the last cards, the most recent on a discard pile)
+    top_first: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -667,6 +670,7 @@ class Game:
                     count=len(z.cards),
                     kind=z.kind,
                     tricks=z.tricks,
+                    top_first=z.top_first,
                 )
             )
         acting = list(self.to_act(state)) if not state.over else []

@@ -66,6 +66,7 @@ class ZoneView(BaseModel):
     count: int = 0
     kind: str = "row"  # row / hand / pile / fan — a drawing hint
     tricks: int | None = None  # a pile of won tricks: how many tricks (shown in tricks, not cards)
+    top_first: bool = False  # a pile listed top card first (a face-up draw pile): its first cards matter
 
 
 class CellView(BaseModel):

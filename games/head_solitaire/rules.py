@@ -321,7 +321,7 @@ class HeadSolitaire(Game):
             Zone("hand", st.hand, Vis.PUBLIC, 0, "Hand", "hand"),
             Zone(
                 "draw", st.draw, Vis.PUBLIC if face_up else Vis.NOBODY, None,
-                "Draw pile (face up, top first)" if face_up else "Draw pile", "pile",
+                "Draw pile (face up, top first)" if face_up else "Draw pile", "pile", top_first=True,
             ),
             Zone("archive", st.archive, Vis.PUBLIC, None, "Archive of melds", "row"),
             Zone("discard", st.discard, Vis.PUBLIC, None,
@@ -410,8 +410,8 @@ class HeadSolitaire(Game):
         if cid is None:
             return super().label(state, action)
         if verb == "meld":
-            return f"Meld {DECKTET[cid].name}"
-        return f"Discard {DECKTET[cid].name}"
+            return f"Meld {the(cid)}"
+        return f"Discard {the(cid)}"
 
 
 GAME = HeadSolitaire()

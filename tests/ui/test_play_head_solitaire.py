@@ -62,3 +62,28 @@ async def test_head_solitaire_undo() -> None:
         assert len(match.log) == 0
         assert any(n.startswith("Ann took back") for n in notifications(app))
         assert first.text in [a.text for a in viewer_obs(app).legal]
+
+
+async def test_the_face_up_draw_pile_shows_the_cards_coming_next() -> None:
+    """In the second pass the draw pile lies face up, top first: the table showed its last six
+    cards (the bottom of the pile) under "top first", not the cards the player draws next."""
+    from decktable.ui.widgets.zone_row import ZoneRow
+
+    app = make_app("head_solitaire", "Ann", seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        match = table(app).match
+
+        def second_pass(m) -> bool:  # noqa: ANN001
+            return m.state.pass_no == 2 and len(m.state.draw) > 6
+
+        await play_until(pilot, app, pick, second_pass, limit=200)
+        await settle(pilot)
+        obs = viewer_obs(app)
+        draw = next(z for z in obs.zones if z.name == "draw")
+        assert draw.visible and draw.top_first and len(draw.cards) > 6
+        row = next(r for r in table(app).query(ZoneRow) if r.zone == "draw")
+        assert row.cards == draw.cards[:6]  # the top six, the next card first
+        title = row.title_text().plain
+        assert f"{len(draw.cards)} cards, the top 6 shown" in title and "(6)" not in title
+        assert row.cards[0] == match.game.catalogue.slug(match.state.draw[0])

@@ -12,6 +12,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from play_helpers import seeded_picker  # noqa: E402
 from table_driver import SIZE, make_app, play, press, screen_text, settle, table, viewer_obs  # noqa: E402
 
+from decktable.ui.app import DeckTableApp  # noqa: E402
 from decktable.ui.widgets.trick_view import TrickView  # noqa: E402
 
 
@@ -142,3 +143,27 @@ async def test_log_scrolls_by_keys_and_the_whole_game_shows_only_sentences() -> 
         assert not any(f"{entry.action}\n" in text for entry in match.log if entry.action.startswith("bid"))
         await press(pilot, "escape")
         assert app.screen is table(app)
+
+
+async def test_the_ascii_card_set_marks_turns_and_winners_in_ascii() -> None:
+    """With the ASCII cards the trick still crowned its winner with ♛ and marked the turn ▸."""
+    from decktable.ui.glyphs import current_card_set, use_card_set
+
+    before = current_card_set().name
+    use_card_set("ascii")
+    try:
+        app = DeckTableApp(make_app("nonesuch", "Ann,bot:random,bot:random", seed=3)._initial_match,
+                           bot_delay=0, cards="ascii")
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await play_one_trick(pilot, app)
+            obs = viewer_obs(app)
+            if obs.trick.plays:
+                await press(pilot, "t")
+            text = screen_text(app)
+            winner = obs.seats[obs.trick.last_winner].name
+            assert f"{winner} *" in text, text
+            assert "♛" not in text and "▸" not in text
+            assert "> Ann" in text or any(f"> {s.name}" in text for s in obs.seats)
+    finally:
+        use_card_set(before)

@@ -126,6 +126,7 @@ class CardStrip(Widget, can_focus=True):
         self.legal: frozenset[str] = frozenset()
         self.marked: str | None = None
         self.hidden = 0  # face-down count when the cards are not visible
+        self.counted = True  # the title ends with how many cards show ("(6)"); a part of a pile says its own
         self.dim_illegal = False
         self.cursor = 0
         self._last_width = -1
@@ -251,7 +252,18 @@ class CardStrip(Widget, can_focus=True):
         n = self.per_row(width)
         return (len(self.cards) + n - 1) // n
 
+    def _inline_at(self, width: int) -> int | None:
+        """Labels only (`bare`), title and cards on one line when both fit: the column where the
+        cards start, else None. Twelve birds of one card each then take twelve lines, not 24."""
+        if not (self.bare and self.cards):
+            return None
+        start = self.title_text().cell_len + 2
+        need = start + len(self.cards) * (DENSE_LABEL_W + GAP) - GAP
+        return start if need <= width else None
+
     def _height_for(self, width: int) -> int:
+        if self._inline_at(width) is not None:
+            return 1
         rows = self._rows(width)
         return 1 + (self.chip_lines * rows if rows else 1)
 
@@ -282,7 +294,7 @@ class CardStrip(Widget, can_focus=True):
     def title_text(self) -> Text:
         style = self.get_component_rich_style("card-strip--title", partial=True)
         text = Text(self.title, style=style)
-        if self.cards:
+        if self.cards and self.counted:
             text.append(f"  ({len(self.cards)})", style=style + Style(dim=True))
         if self.picked:
             mark = self.get_component_rich_style("card-strip--picked-mark", partial=True)
@@ -322,6 +334,7 @@ class CardStrip(Widget, can_focus=True):
         show_cursor = self.has_focus
         chip_w = self.chip_w_for(width)
         n = self.per_row(width)
+        inline = self._inline_at(width) is not None
         for start in range(0, len(self.cards), n):
             top = Text()
             bottom = Text()
@@ -373,7 +386,7 @@ class CardStrip(Widget, can_focus=True):
                     top.append(card_caption(slug, self.family, room).ljust(room), style=name_style)
                     continue
                 bottom.append(card_caption(slug, self.family, chip_w).ljust(chip_w), style=name_style)
-            out.append("\n")
+            out.append("  " if inline else "\n")
             out.append_text(top)
             if not self.dense:
                 out.append("\n")
@@ -456,6 +469,11 @@ class CardStrip(Widget, can_focus=True):
 
     def index_at(self, x: int, y: int) -> int | None:
         """The card index at a content offset, or None."""
+        inline = self._inline_at(self._content_width())
+        if inline is not None:  # one line: the title, then the cards
+            if y != 0 or x < inline:
+                return None
+            x, y = x - inline, 1
         if y < 1 or not self.cards:
             return None
         row = (y - 1) // self.chip_lines

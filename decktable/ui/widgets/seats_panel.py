@@ -13,6 +13,7 @@ from textual.geometry import Size
 from textual.widget import Widget
 
 from decktable.engine.models import Observation
+from decktable.ui.glyphs import current_card_set
 
 SEAT_COLOURS = 5
 
@@ -88,7 +89,7 @@ class SeatsPanel(Widget):
         for s in obs.seats:
             style = get(f"seat--{s.seat % SEAT_COLOURS}", partial=True)
             turn = s.seat in obs.to_act
-            line = Text("▸ " if turn else "  ", style=style + Style(bold=True))
+            line = Text(f"{current_card_set().turn} " if turn else "  ", style=style + Style(bold=True))
             line.append(s.name.ljust(width), style=style + Style(bold=turn))
             score = f"{s.score:g}" if isinstance(s.score, float) else str(s.score)
             line.append(f" {score:>4}")
@@ -119,22 +120,21 @@ class SeatsPanel(Widget):
                     lines.append(bar)
                 continue
             lines.append(line)
-            if s.facts and self.compact:
-                # a flag says only its name here ("Dealer", not "Dealer yes"): room for the counts
+            if s.facts:
+                # a flag says only its name ("Dealer", not "Dealer yes"): room for the counts; in
+                # a compact panel two seats or three have three lines each, more seats two
+                limit = (3 if len(obs.seats) <= 3 else self.FACT_LINES) if self.compact else None
                 lines.extend(self._fact_lines([k if v == "yes" else f"{k} {v}" for k, v in s.facts.items()],
-                                              muted))
-            elif s.facts:
-                facts = Text("  ", style=muted)
-                facts.append(" · ".join(f"{k} {v}" for k, v in s.facts.items()), style=muted)
-                lines.append(facts)
+                                              muted, limit))
             bar = self._track_line(s.seat, style, muted)
             if bar is not None:
                 lines.append(bar)
         return lines
 
-    def _fact_lines(self, facts: list[str], muted: Style) -> list[Text]:
-        """A compact seat's facts, whole facts to a line, on up to `FACT_LINES` lines (the last
-        cut to fit, with "…", when even those are too few): one line cut short hid the very
+    def _fact_lines(self, facts: list[str], muted: Style, limit: int | None = FACT_LINES) -> list[Text]:
+        """A seat's facts, whole facts to a line ("Tricks 0" never split over two), on up to
+        `limit` lines (the last cut to fit, with "…", when even those are too few; None: as many
+        as they need, a fact longer than the panel wrapping): one line cut short hid the very
         count a hand is about (Lórum's hearts, Polignac's penalties, Schnapsen's marriages)."""
         room = max(8, self.content_size.width or 30)
         rows: list[str] = []
@@ -143,12 +143,20 @@ class SeatsPanel(Widget):
                 rows[-1] = f"{rows[-1]} · {fact}"
             else:
                 rows.append(fact)
-        if len(rows) > self.FACT_LINES:
-            rows = rows[: self.FACT_LINES - 1] + [" · ".join(rows[self.FACT_LINES - 1:])]
+        if limit is not None and len(rows) > limit:
+            rows = rows[: limit - 1] + [" · ".join(rows[limit - 1:])]
         out: list[Text] = []
-        for row in rows:
-            text = Text("  " + row, style=muted)
-            if text.cell_len > room:
+        for i, row in enumerate(rows):
+            line = "  " + row
+            # a fact longer than the panel takes a line left over, broken at a space
+            while limit is not None and len(line) > room and len(out) + len(rows) - i < limit:
+                cut = line.rfind(" ", 4, room + 1)
+                if cut < 0:
+                    break
+                out.append(Text(line[:cut], style=muted))
+                line = "    " + line[cut + 1:]
+            text = Text(line, style=muted)
+            if limit is not None and text.cell_len > room:
                 text.truncate(room - 1)
                 text.append("…", style=muted)
             out.append(text)

@@ -16,6 +16,7 @@ from decktable.ui.glyphs import (
     card_label,
     card_name,
     card_text,
+    current_card_set,
     shorten,
     suit_styles,
     wrapped_height,
@@ -200,11 +201,12 @@ class TrickView(Widget):
                           default=0)
             col = max(col, min(longest, width // n, MAX_COL_W))
         lines = [title]
+        gs = current_card_set()
         for start in range(0, len(self.seats), n):
             names, labels, cards, notes = Text(), Text(), Text(), Text()
             for seat in range(start, min(start + n, len(self.seats))):
                 name = self._seat_name(seat)
-                mark = " ▸" if seat in to_act else " ♛" if seat == winner else ""
+                mark = f" {gs.turn}" if seat in to_act else f" {gs.winner}" if seat == winner else ""
                 name_style = self._seat_style(seat)
                 if seat == winner:
                     name_style += Style(bold=True)

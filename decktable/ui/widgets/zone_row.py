@@ -29,9 +29,15 @@ class ZoneRow(CardStrip):
         """Show a zone as the observing seat sees it."""
         cards = list(zone.cards) if zone.visible else []
         title = zone.label or zone.name
+        self.counted = True
         if zone.kind == "pile" and len(cards) > self.PILE_SHOWN and not (legal & set(cards)):
-            title = f"{title} — {len(cards)} cards, last {self.PILE_SHOWN} shown"
-            cards = cards[-self.PILE_SHOWN:]
+            self.counted = False  # "18 cards, last 6 shown" says both counts: no "(6)" after it
+            if zone.top_first:  # a face-up draw pile: the cards coming next
+                title = f"{title} — {len(cards)} cards, the top {self.PILE_SHOWN} shown"
+                cards = cards[: self.PILE_SHOWN]
+            else:
+                title = f"{title} — {len(cards)} cards, last {self.PILE_SHOWN} shown"
+                cards = cards[-self.PILE_SHOWN:]
         elif not zone.visible:
             title = f"{title}"
         self.zone = zone.name
