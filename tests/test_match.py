@@ -504,3 +504,26 @@ def test_undo_names_the_move_in_the_screens_words_not_its_notation():
     msg = m.undo(p)
     assert msg == f"{m.seats[p].name} took back {said[:1].lower() + said[1:]}."
     assert str(move) not in msg
+
+
+@pytest.mark.parametrize("game", ["chicago", "getaway", "king", "mattis", "nonesuch", "polignac", "rally",
+                                  "schnapsen", "toepen"])
+@pytest.mark.parametrize("chosen", [None, 1])
+def test_a_rematch_passes_the_first_deal_to_the_left(game: str, chosen: int | None) -> None:
+    """A rematch dealt its first hand from the same seat (a fixed first dealer) or from a seat
+    at random: the first deal now moves one seat on from whoever dealt this game's first hand."""
+    from decktable.engine.registry import get_game
+
+    g = get_game(game)
+    n = min(g.info.player_counts)
+    options = {"first_dealer": chosen} if chosen is not None else {}
+    match = Match(game, parse_seats(",".join(["bot:random"] * n)), seed=4, options=options)
+    first = match.state.dealer
+    if chosen is not None:
+        assert first == chosen
+    match.run_bots(limit=10**6)
+    assert g.is_over(match.state)
+    again = match.again()
+    assert again.options["first_dealer"] == (first + 1) % n
+    assert again.state.dealer == (first + 1) % n
+    assert again.again().state.dealer == (first + 1) % n  # not played yet: no result, same options

@@ -578,6 +578,16 @@ class Game:
         rules say who starts the next game (the loser, the next dealer) overrides this."""
         return dict(options)
 
+    def pass_first_deal(self, options: dict[str, Any], start: State) -> dict[str, Any]:
+        """The rematch's options once the first deal has moved on: in a game with a
+        `first_dealer` option, the seat on the left of whoever dealt this game's first hand
+        (`start` is this game's opening state) deals the next game's first, as the deal passes
+        from hand to hand. A game whose rules say otherwise overrides this."""
+        dealer = getattr(start, "dealer", None)
+        if "first_dealer" not in getattr(self.Options, "model_fields", {}) or not isinstance(dealer, int):
+            return dict(options)
+        return {**options, "first_dealer": (dealer + 1) % start.players}
+
     def card_mark(self, state: State, card: int) -> str:
         """A short reason when the game makes this card special now ("trump", "penalty"), else
         "". Asked only for cards the observing seat sees; the hand marks those cards."""

@@ -530,7 +530,8 @@ class Match:
         """A new match at the same seats (names, bots and levels), saved and recorded like this
         one. `same_deal`: replay this deal — the same seed, deck and options. Otherwise a
         rematch: a new seed, and the options the game gives for the next game
-        (`Game.rematch_options`: the next dealer or first player by its rules)."""
+        (`Game.rematch_options`: the first player by its rules; `Game.pass_first_deal`: the first
+        deal moves one seat on)."""
         seats = [Seat(s.name, s.kind, s.level) for s in self.seats]
         save_path = None
         if self.save_path is not None:
@@ -542,6 +543,8 @@ class Match:
         else:
             result = self.result()
             options = self.options if result is None else self.game.rematch_options(result, self.options, self.state)
+            if result is not None:
+                options = self.game.pass_first_deal(options, self._checkpoints[0])
             seed, deck = None, None
         return Match(self.game, seats, seed=seed, options=dict(options), deck=deck, save_path=save_path,
                      on_finish=self.on_finish)
