@@ -214,7 +214,7 @@ async def test_the_lobby_lists_every_unfinished_game_and_resumes_the_chosen_one(
         olist = app.screen.query_one("#games", OptionList)
         ids = [olist.get_option_at_index(i).id for i in range(olist.option_count)]
         assert ids[:3] == ["resume", "resume:1", "stats"]
-        texts = [str(olist.get_option_at_index(i).prompt) for i in range(2)]
+        texts = [olist.get_option_at_index(i).prompt.renderables[0].plain for i in range(2)]  # first line
         assert texts == ["Resume Count Up: Cy, Di (2 moves)", "Resume Count Up: Ann, Bea (1 move)"]
         await pilot.press("down", "enter")
         await pilot.pause()

@@ -10,10 +10,10 @@ from __future__ import annotations
 import os
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, ClassVar
+from typing import TYPE_CHECKING, Callable, ClassVar, Iterable
 
 from textual import events
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
@@ -73,7 +73,7 @@ class DeckTableApp(App[None]):
     TITLE = "decktable"
     SUB_TITLE = "a terminal card table"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q", "quit_or_close", "Quit"),
+        Binding("q", "quit_or_close", "Back"),  # the lobby binds its own "q Quit"
         Binding("question_mark", "help", "Help"),
     ]
     COMMANDS = App.COMMANDS | {TableCommands}
@@ -98,6 +98,13 @@ class DeckTableApp(App[None]):
             self.register_theme(theme)
         saved = self.prefs.theme if self.prefs.theme in self.available_themes else None
         self.theme = theme_name or saved or DEFAULT_THEME
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Textual's own palette entries, less two: its "Theme" beside ours ("Theme: …", which
+        are remembered), and "Screenshot", which writes a file into the working folder."""
+        for command in super().get_system_commands(screen):
+            if command.title not in ("Theme", "Screenshot"):
+                yield command
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """The suit colours for themes that do not set them (Textual's built-in themes)."""

@@ -49,7 +49,7 @@ def test_lobby_to_a_two_person_game_in_chromium(decktable_home) -> None:
 
                 # lobby → Jacynth by keys, pressed before any click
                 tab.settle()
-                about = tab.wait_for("About")[0] + 2  # the About panel's line naming the highlighted game
+                about = tab.wait_for("About")[0] + 1  # the About panel's first line names the highlighted game
                 for _ in range(12):
                     named = tab.text().splitlines()[about]
                     if "Jacynth" in named:

@@ -229,7 +229,7 @@ async def test_resume_entry_appears_and_resumes(fixed_games, monkeypatch) -> Non
         await pilot.pause()
         ids = option_ids(app)
         assert ids[0] == "resume"
-        assert prompts(app)[0] == "Resume Count Up: Ann, Bea (3 moves)"
+        assert prompts(app)[0].splitlines()[0] == "Resume Count Up: Ann, Bea (3 moves)"
         await pilot.press("r")
         await pilot.pause()
         assert len(started.matches) == 1
@@ -468,3 +468,114 @@ async def test_every_registered_game_can_be_set_up_and_started_with_defaults(mon
             await pilot.press("escape")
             await pilot.pause()
     assert problems == []
+
+
+async def test_saved_games_show_when_they_were_played_and_p_opens_their_pack() -> None:
+    """Two saves of one game and the same people read the same in the list, and `p` on a saved
+    game (or on Statistics) opened the Decktet primer whatever the game was."""
+    import os
+
+    from decktable.store.saves import new_save_path
+    from decktable.ui.screens.primer import PrimerScreen
+
+    paths = []
+    for k, stamp in enumerate((1_700_000_000, 1_700_090_000)):
+        m = Match("bura", [Seat("Ann"), Seat("Bot 1", "bot", "random")], seed=3 + k,
+                  save_path=new_save_path(saves_dir()))
+        seat = m.to_act()[0]
+        m.act(seat, m.game.legal_actions(m.state, seat)[0])
+        os.utime(m.save_path, (stamp, stamp))
+        paths.append(m.save_path)
+    app = DeckTableApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        rows = [p for p in prompts(app) if p.startswith("Resume")]
+        assert len(rows) == 2 and rows[0] != rows[1]
+        import time
+
+        for stamp, row in zip((1_700_090_000, 1_700_000_000), rows):  # the most recent first
+            assert time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp)) in row
+        assert option_ids(app)[0] == "resume"
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, PrimerScreen) and app.screen.family == "french"
+        await pilot.press("escape")
+        await pilot.pause()
+        ids = option_ids(app)
+        olist = app.screen.query_one("#games", OptionList)
+        olist.highlighted = ids.index("stats")
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        assert any("Highlight a game" in m for m in messages(app))
+
+
+async def test_q_says_quit_only_in_the_lobby() -> None:
+    """The setup form's footer read "q Quit", and q went back to the lobby."""
+    from textual.widgets._footer import FooterKey
+
+    def q_label(app: DeckTableApp) -> str:
+        keys = [k for k in app.screen.query(FooterKey) if k.key == "q"]
+        assert len(keys) == 1
+        return keys[0].description
+
+    app = DeckTableApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert q_label(app) == "Quit"
+        ids = option_ids(app)
+        app.screen.query_one("#games", OptionList).highlighted = ids.index("game:bura")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        for _ in range(8):  # off the name fields, where q is a letter
+            await pilot.press("tab")
+            await pilot.pause()
+            if isinstance(app.focused, Switch):
+                break
+        assert isinstance(app.focused, Switch)
+        assert q_label(app) == "Back"
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen) and app.is_running
+
+
+async def test_t_in_the_rules_puts_the_keyboard_in_the_contents() -> None:
+    """`t` showed the contents but left the keyboard in the text: ↓ scrolled the rules and
+    Enter did nothing until Tab."""
+    from textual.widgets import Tree
+
+    app = DeckTableApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.show_help("bura")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HelpScreen)
+        viewer = screen.query_one(MarkdownViewer)
+        for _ in range(2):
+            await pilot.press("t")
+            await pilot.pause()
+            if viewer.show_table_of_contents:
+                break
+        assert viewer.show_table_of_contents and isinstance(app.focused, Tree)
+        before = viewer.document.parent.scroll_y if viewer.document.parent is not None else 0
+        for _ in range(4):
+            await pilot.press("down")
+        await pilot.press("enter")
+        for _ in range(5):
+            await pilot.pause()
+        assert viewer.scroll_y != before or viewer.document.scroll_y != before
+        await pilot.press("t")
+        await pilot.pause()
+        assert not viewer.show_table_of_contents and app.focused is viewer.document
+
+
+def test_the_palette_keeps_one_theme_entry_and_no_screenshot() -> None:
+    """Textual's own "Theme" stood beside ours ("Theme: …", which are remembered), and its
+    "Screenshot" wrote an SVG into the working folder."""
+    app = DeckTableApp(bot_delay=0)
+    titles = [c.title for c in app.get_system_commands(LobbyScreen())]
+    assert "Theme" not in titles and "Screenshot" not in titles
+    assert "Quit" in titles and "Keys" in titles

@@ -4,6 +4,9 @@ Update with `python -m pytest tests/ui/test_snapshots_lobby.py --snapshot-update
 
 from __future__ import annotations
 
+import os
+import time
+
 from decktable.engine.match import Match, Seat
 from decktable.store.paths import autosave_path
 from decktable.ui.app import DeckTableApp
@@ -15,9 +18,12 @@ def test_lobby_snapshot(fixed_games, snap_compare) -> None:
     assert snap_compare(DeckTableApp(bot_delay=0), terminal_size=SIZE)
 
 
-def test_lobby_with_resume_snapshot(fixed_games, snap_compare) -> None:
+def test_lobby_with_resume_snapshot(fixed_games, snap_compare, monkeypatch) -> None:
     m = Match("countup", [Seat("Ann"), Seat("Bot 1", "bot")], seed=3, save_path=autosave_path())
     m.act(0, "draw")
+    os.utime(autosave_path(), (1_780_000_000, 1_780_000_000))  # "last played" the same every run
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
     assert snap_compare(DeckTableApp(bot_delay=0), terminal_size=SIZE)
 
 

@@ -9,7 +9,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Markdown, MarkdownViewer
+from textual.widgets import Footer, Header, Markdown, MarkdownViewer, Tree
 
 from decktable.primers import primer_family
 
@@ -139,5 +139,13 @@ class HelpScreen(Screen[None]):
         self.app.push_screen(PrimerScreen(family))
 
     def action_toggle_contents(self) -> None:
+        """Show the contents with the keyboard in them (↑ ↓ and Enter go to a section), or hide
+        them and go back to the text."""
         viewer = self.query_one(MarkdownViewer)
         viewer.show_table_of_contents = not viewer.show_table_of_contents
+        if viewer.show_table_of_contents:
+            trees = viewer.table_of_contents.query(Tree)
+            if trees:
+                self.set_focus(trees.first())
+        else:
+            self.set_focus(viewer.document)

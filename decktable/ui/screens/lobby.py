@@ -46,6 +46,7 @@ class LobbyScreen(Screen[None]):
         Binding("p", "primer", "Primer"),
         Binding("r", "resume", "Resume"),
         Binding("s", "stats", "Statistics"),
+        Binding("q", "app.quit_or_close", "Quit"),  # elsewhere q goes back, and says so
     ]
 
     def __init__(self) -> None:
@@ -114,14 +115,16 @@ class LobbyScreen(Screen[None]):
         self._load_saves()
         names = {i.id: i.name for i in self._infos.values()}
         for n, entry in enumerate(self._saves):
-            # "open in another window" on a line of its own: a wrapped last word could be lost
-            # under the list's scrollbar
+            # when it was last played, and "open in another window", each on a line of its own:
+            # two games of the same game and people are told apart, and a wrapped last word
+            # could be lost under the list's scrollbar
             busy = " — open in another window"
             described = entry.describe(names)
-            line = Text(f"Resume {described.removesuffix(busy)}", style="bold")
-            prompt = Group(line, Padding(Text(busy.removeprefix(" — "), style="italic"), (0, 0, 0, 4))) \
-                if described.endswith(busy) else line
-            options.append(Option(prompt, id=self._resume_id(n)))
+            lines = [Text(f"Resume {described.removesuffix(busy)}", style="bold"),
+                     Padding(Text(f"last played {entry.when}", style="dim"), (0, 0, 0, 4))]
+            if described.endswith(busy):
+                lines.append(Padding(Text(busy.removeprefix(" — "), style="italic"), (0, 0, 0, 4)))
+            options.append(Option(Group(*lines), id=self._resume_id(n)))
         options.append(Option("Statistics", id=STATS))
         name_w = max((len(i.name) for i in self._infos.values()), default=10)
         for family, infos in by_pack(self._infos.values()):
@@ -153,9 +156,13 @@ class LobbyScreen(Screen[None]):
         return olist.get_option_at_index(olist.highlighted).id
 
     def highlighted_game(self) -> str | None:
+        """The game of the highlighted row: a game, or a saved game's (for `?` and `p`)."""
         oid = self.highlighted_id()
         if oid and oid.startswith(GAME_PREFIX):
             return oid[len(GAME_PREFIX):]
+        n = self._save_index(oid)
+        if n is not None and n < len(self._saves):
+            return self._saves[n].save.game
         return None
 
     # -- the details pane ------------------------------------------------------------------------------
@@ -166,8 +173,12 @@ class LobbyScreen(Screen[None]):
             n = self._save_index(option_id)
             entry = self._saves[n]
             body.append("Saved game\n\n", style="bold")
-            body.append(f"Resume {entry.describe({i.id: i.name for i in self._infos.values()})}\n\n")
+            body.append(f"Resume {entry.describe({i.id: i.name for i in self._infos.values()})}\n")
+            body.append(f"Last played {entry.when}.\n\n")
             body.append("Enter continues it where it was left." if n else "Enter or r continues it where it was left.")
+            info = self._infos.get(entry.save.game)
+            if info is not None:
+                body.append(f"\n?: read the rules · p: a primer on the {family_name(info.family)}")
         elif option_id == STATS:
             body.append("Statistics\n\n", style="bold")
             body.append("Games played, wins per player and best scores, from the play history.\n\n")
@@ -189,7 +200,7 @@ class LobbyScreen(Screen[None]):
                 body.append("Features: " + "; ".join(traits) + ".\n")
             if info.source:
                 body.append(f"Source: {info.source}\n")
-            body.append(f"\nEnter: set up a game · ?: read the rules · p: a primer on the {family_name(info.family)}")
+            body.append(f"\nEnter: set up · ?: rules · p: primer on the {family_name(info.family)}")
         self.query_one("#details-body", Static).update(body)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -229,15 +240,18 @@ class LobbyScreen(Screen[None]):
         self.open(self.highlighted_id())
 
     def action_rules(self) -> None:
-        self.app.show_help(self.highlighted_game())  # type: ignore[attr-defined]
+        game = self.highlighted_game()
+        self.app.show_help(game if game in self._infos else None)  # type: ignore[attr-defined]
 
     def action_primer(self) -> None:
-        """A primer on the highlighted game's pack (the Decktet when no game is highlighted)."""
+        """A primer on the pack of the highlighted game (or saved game)."""
         from decktable.ui.screens.primer import PrimerScreen
 
         game = self.highlighted_game()
-        family = self._infos[game].family if game in self._infos else "decktet"
-        self.app.push_screen(PrimerScreen(family))
+        if game not in self._infos:
+            self.notify("Highlight a game (or a saved game) for a primer on its pack.", markup=False)
+            return
+        self.app.push_screen(PrimerScreen(self._infos[game].family))
 
     def action_stats(self) -> None:
         self.app.show_stats()  # type: ignore[attr-defined]
