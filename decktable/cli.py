@@ -53,7 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="card glyphs: unicode (default), ascii, four-colour or ascii-four-colour (French suits "
         "in four colours: spades black, hearts red, diamonds blue, clubs green); also env DECKTABLE_CARDS",
     )
-    look.add_argument("--theme", default=argparse.SUPPRESS, help="colour theme (decktable, decktable-high-contrast)")
+    look.add_argument("--theme", default=argparse.SUPPRESS, help="colour theme: decktable (the default), decktable-high-contrast, or one of Textual's own (an unknown name lists them all)")
 
     parser = _Parser(
         prog="decktable",
@@ -349,7 +349,13 @@ def cmd_stats() -> int:
 
     try:
         table = history.stats()
-    except (sqlite3.Error, OSError) as exc:
+    except OSError as exc:  # the data folder itself: one sentence and exit 2, as `play` says it
+        env = os.environ.get("DECKTABLE_HOME")
+        where = f"DECKTABLE_HOME ({env})" if env else "the data folder"
+        path = getattr(exc, "filename", None) or env or "the data folder"
+        sys.stderr.write(f"decktable: Cannot read the play history in {where}: {exc.strerror or exc} ({path}).\n")
+        return EXIT_USAGE
+    except sqlite3.Error as exc:
         sys.stderr.write(f"decktable: The play history cannot be read now: {exc}.\n")
         return EXIT_FAILED
     for notice in history.take_notices():  # a damaged history was moved aside: say so, go on

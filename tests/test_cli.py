@@ -122,6 +122,18 @@ def test_stats_empty_and_filled(fixed_games, capsys) -> None:
     assert row.rstrip().endswith("Ann 2")
 
 
+def test_stats_in_a_data_folder_that_cannot_be_reached(tmp_path, capsys, monkeypatch) -> None:
+    """It printed a raw "[Errno 20] ..." and exited 1, where play and resume say one sentence
+    and exit 2."""
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("DECKTABLE_HOME", str(blocker / "home"))
+    assert cli.main(["stats"]) == 2
+    line = one_line_error(capsys)
+    assert line.startswith(f"decktable: Cannot read the play history in DECKTABLE_HOME ({blocker / 'home'}): ")
+    assert "Not a directory" in line and "Errno" not in line
+
+
 # -- play: every mistake is one line and exit 2 ------------------------------------------------------
 
 

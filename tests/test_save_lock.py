@@ -196,3 +196,52 @@ def test_a_finished_or_abandoned_game_lets_its_lock_go(tmp_path: Path) -> None:
     assert savelock.holds(path)
     m.abandon()
     assert not savelock.holds(path) and not savelock.lock_path(path).exists() and not path.exists()
+
+
+# A window that holds the lock of a save it has not written yet (a game just started).
+EARLY = """
+import sys
+from pathlib import Path
+from decktable.store import savelock
+assert savelock.acquire(Path(sys.argv[1]))
+print('open', flush=True)
+sys.stdin.readline()
+"""
+
+
+def test_lock_files_whose_save_is_gone_are_swept_unless_held(tmp_path: Path) -> None:
+    """A lock file stayed forever beside a save moved aside as broken, or after a window was
+    killed and its game later finished: the list of saves now removes those nobody holds."""
+    kept = a_save()
+    gone = a_save()
+    holder = start(HOLDER, str(gone))  # a window resumes it, and is killed: its lock file stays
+    try:
+        wait_open(holder)
+        os.kill(holder.pid, signal.SIGKILL)
+        holder.wait(timeout=30)
+    finally:
+        if holder.poll() is None:
+            holder.kill()
+            holder.wait()
+    assert savelock.lock_path(gone).exists()
+    gone.rename(gone.with_name(gone.stem + ".broken-20261125.save"))  # as `quarantine` moves it
+    stale = savelock.lock_path(kept)
+    stale.write_text("")  # a killed window's, beside a save that is still there: kept
+    unborn = new_save_path()
+    early = start(EARLY, str(unborn))
+    try:
+        wait_open(early)
+        deadline = time.monotonic() + 10
+        while savelock.in_use(gone) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        saves = list_saves().saves
+        assert [e.path for e in saves] == [kept]
+        assert not savelock.lock_path(gone).exists()
+        assert stale.exists()  # its save is there: the next window takes it again
+        assert savelock.lock_path(unborn).exists()  # held by a window whose save is not written yet
+    finally:
+        early.stdin.write("\n")  # type: ignore[union-attr]
+        early.stdin.flush()  # type: ignore[union-attr]
+        early.wait(timeout=30)
+    list_saves()
+    assert not savelock.lock_path(unborn).exists()  # let go by its window (and then swept, or removed)

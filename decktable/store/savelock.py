@@ -5,7 +5,8 @@ A match that writes a save holds an exclusive `flock` on a lock file beside it, 
 replaces it by a rename, with a new file, while the lock file stays put. The kernel releases a
 flock when the process holding it ends in any way, `kill -9` included, so a lock never outlives
 its window. A lock file is removed when its lock is let go (at the latest when the process exits);
-one left behind by a killed process is harmless and is taken again by the next window.
+one left behind by a killed process is harmless and is taken again by the next window, and once
+its save is gone too (finished, or moved aside as broken) the next list of saves removes it.
 
 Within one process (one terminal, or one browser tab of `decktable serve`: each tab runs a
 process of its own) a save's lock is taken once and kept until the game is finished or given up
@@ -114,6 +115,42 @@ def release(save: Path) -> None:
 def release_all() -> None:
     for key in list(_HELD):
         release(Path(key))
+
+
+def sweep_orphans(folder: Path, suffix: str) -> int:
+    """Remove the lock files whose save is gone (finished, moved aside as broken, or its window
+    killed before it could let go) and that nobody holds: they would pile up in the folder of
+    saves. A lock held now is a window's, even if its save is not written yet. Returns how many
+    were removed."""
+    if fcntl is None:
+        return 0
+    removed = 0
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return 0
+    for name in names:
+        if not (name.startswith(".") and name.endswith(suffix + ".lock")):
+            continue
+        save = folder / name[1:-len(".lock")]
+        if os.path.lexists(save) or holds(save):
+            continue
+        path = folder / name
+        try:
+            fd = os.open(path, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+        except OSError:
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            here, there = os.fstat(fd), os.stat(path, follow_symlinks=False)
+            if (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino) and not os.path.lexists(save):
+                os.unlink(path)  # while holding it, as `release` does
+                removed += 1
+        except OSError:
+            pass  # held by a window, or gone already
+        finally:
+            os.close(fd)
+    return removed
 
 
 def holds(save: Path) -> bool:

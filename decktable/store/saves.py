@@ -591,11 +591,11 @@ def set_aside(path: Path, exc: SaveError) -> str:
 def list_saves() -> Listing:
     """The unfinished games, most recent first; damaged saves are moved aside, one line each
     (never one another window is playing: it is listed as in use, unread)."""
-    from decktable.store.savelock import in_use
-
     from decktable.store.paths import saves_dir
+    from decktable.store.savelock import in_use, sweep_orphans
 
     sweep_temporaries(saves_dir())  # what killed writers left behind
+    sweep_orphans(saves_dir(), SAVE_SUFFIX)  # lock files whose save is gone
     saves: list[SaveEntry] = []
     problems: list[str] = []
     for path in save_candidates():
