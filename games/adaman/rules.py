@@ -419,7 +419,7 @@ class Adaman(Game):
         cid = SLUG_ID.get(action.args[0]) if action.args else None
         if cid is None:
             return super().label(state, action)
-        name = f"{DECKTET[cid].name} ({RANK[cid]})"
+        name = f"{the(cid)} ({RANK[cid]})"  # inside a sentence: "Target the Diplomat (9)"
         if verb == "target":
             return f"Target {name}"
         if verb == "spend":

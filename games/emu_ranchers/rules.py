@@ -816,10 +816,10 @@ class EmuRanchers(Game):
         m, up, down = st.bmask[p][b], st.bup[p][b], st.bdown[p][b]
         head = f"{st.names[p]}'s bird {b + 1} ({suit_words(m, '/')}, {direction(cards, up, down)})"
         if st.excused[p] == b:
-            return head + " — thrown away (Excuse played): 0 points"
+            return head + ": thrown away (Excuse played), 0 points"
         v, vals = score_bird(cards)
         wilds = [f"{short(c)} as {x}" for c, x in zip(cards, vals) if WILD[c]]
-        return head + f" — {pts(v)}" + (f" ({', '.join(wilds)})" if wilds else "")
+        return head + f": {pts(v)}" + (f" ({', '.join(wilds)})" if wilds else "")  # not "— -6 points"
 
     def zones(self, state: EmuRanchersState) -> list[Zone]:
         st = state
@@ -906,7 +906,7 @@ class EmuRanchers(Game):
         verb = action.verb
         if verb == "draw":
             if action.args and action.args[0] == "discard" and st.discard:
-                return f"Draw {short(st.discard[0])} from the discard pile"
+                return f"Draw {the(st.discard[0])} from the discard pile"
             return "Draw from the draw pile"
         if verb == "finish":
             return "Finish the year"
@@ -925,7 +925,7 @@ class EmuRanchers(Game):
         cid = SLUG_ID.get(action.args[0]) if action.args else None
         if cid is None:
             return super().label(st, action)
-        name = short(cid)
+        name = the(cid)  # inside a sentence: "Hatch a bird with the Origin"
         if verb == "hatch":
             return f"Hatch a bird with {name}"
         if verb == "discard":

@@ -669,7 +669,7 @@ class Jacynth(Game):
         details = []
         held = self.holdings(st)
         for p in range(st.players):
-            ds = ", ".join(f"{SUIT_NAME[s]} {n} (at {CELL_NAMES[r]})" for s, n, r in held[p])
+            ds = ", ".join(f"{SUIT_NAME[s]} {n} (district at {CELL_NAMES[r]})" for s, n, r in held[p])
             details.append(f"{st.names[p]}: {scores[p]} points" + (f" from {ds}." if ds else ", no district."))
         unplayed = len(st.deck) + sum(len(h) for h in st.hands)
         if unplayed:

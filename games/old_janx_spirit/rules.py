@@ -432,12 +432,12 @@ class OldJanxSpirit(Game):
             return f"Deal hand {state.hand_no + 1}"
         if verb == "draw":
             if action.args and action.args[0] == "discard" and state.discard:
-                return f"Take {DECKTET[state.discard[-1]].name} from the discard pile"
+                return f"Take {the(state.discard[-1])} from the discard pile"
             return "Draw from the draw pile"
         cid = SLUG_ID.get(action.args[0]) if action.args else None
         if cid is None:
             return super().label(state, action)
-        return f"Discard {DECKTET[cid].name}"
+        return f"Discard {the(cid)}"
 
 
 GAME = OldJanxSpirit()

@@ -776,9 +776,9 @@ class Suitcases(Game):
                 f"total {st.total}" + (" (past 11)" if st.total > 11 else "")
                 + " · suits " + (", ".join(suit_names(st.suits)) or "none")
             )
-        if st.note:
-            status["Last score"] = st.note
         shows = self.show_view(st)
+        if st.note and not (shows and st.note.startswith(f"{shows[-1]['title']}:")):
+            status["Last score"] = st.note  # not when it is the show's own total, said just below
         if shows:
             status["Show"] = f"{shows[-1]['title']}: {shows[-1]['summary']}"
             status["Breakdown"] = "; ".join(i["text"] for i in shows[-1]["items"]) or "no scoring combination"

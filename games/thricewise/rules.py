@@ -198,7 +198,7 @@ def _gain(board: list[int], idx: int, NUMVAL: list[int] = NUMVAL, MASK: list[int
 
 def breakdown_text(found: list[tuple[str, str, tuple[int, int, int], int]], total: int) -> str:
     if not found:
-        return "no three in a row"
+        return "no line of three scores"  # there may be lines of three, worth nothing
     return ", ".join(f"{words} {pts}" for _, words, _, pts in found) + f" = {total}"
 
 

@@ -507,6 +507,26 @@ class TypeTrump(Game):
                 pts[s] = max((self._count(st.won[s], d2) for d2 in others), default=0)
         return pts
 
+    def _reasons(self, st: TypeTrumpState, pts: list[int]) -> list[str]:
+        """Each score in words (the declarations are public since they were revealed)."""
+        def cards(k: int, suit: str) -> str:
+            return f"{k} {suit} card{'s' if k != 1 else ''}"
+
+        if st.options.partnership:
+            return [f"{st.names[t]} and {st.names[t + 2]} declared {SUIT_NAME[st.decl[t]]} and took "
+                    f"{cards(pts[t], SUIT_NAME[st.decl[t]])}" for t in (0, 1)]
+        out = []
+        for s in range(st.players):
+            d = st.decl[s]
+            if d < SPOILER:
+                out.append(f"{st.names[s]} declared {SUIT_NAME[d]} and took {cards(pts[s], SUIT_NAME[d])}")
+            elif st.tricks[s] == 1:
+                out.append(f"{st.names[s]}, the Spoiler, took exactly one trick and scores the best of the "
+                           f"others' suits in it: {pts[s]}")
+            else:
+                out.append(f"{st.names[s]}, the Spoiler, took {st.tricks[s]} tricks, not exactly one: 0")
+        return out
+
     def _score_round(self, st: TypeTrumpState, events: list[Event] | None) -> None:
         n = st.players
         pts = self.round_points(st)
@@ -519,6 +539,7 @@ class TypeTrump(Game):
             else:
                 parts = [f"{st.names[s]} {pts[s]}" for s in range(n)]
             events.append(Event(f"Round {st.hand_no} scores: " + ", ".join(parts) + ".", "score", None, {"points": pts}))
+            events.append(Event("Why: " + "; ".join(self._reasons(st, pts)) + ".", "score", None))
         if self._ends(st):
             st.over = True
             st.phase = "over"

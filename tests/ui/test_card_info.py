@@ -150,7 +150,7 @@ async def test_i_on_a_board_cell_and_on_an_empty_cell() -> None:
         await move_grid(pilot, grid, empty)
         await press(pilot, "i")
         assert app.screen is table(app)
-        assert any("No card on this cell" in n for n in notifications(app))
+        assert any("No face-up card on this cell" in n for n in notifications(app))
 
 
 async def test_i_in_a_solitaire_and_the_primer_from_the_inspector() -> None:

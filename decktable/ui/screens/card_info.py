@@ -202,7 +202,7 @@ def inspect_card(screen: TableScreen) -> None:
         from decktable.ui.widgets.grid_view import GridView
 
         if isinstance(screen.focused, GridView):
-            screen.notify("No card on this cell: move the cursor onto a card, then press i.")
+            screen.notify("No face-up card on this cell: move the cursor onto one, then press i.")
         else:
             screen.notify("No card under the cursor: move onto a card, then press i.")
         return

@@ -382,7 +382,7 @@ def test_observation_status_prompt_and_zones():
     assert "1 of 3" in obs.prompt
     assert obs.extra == {"target": "savage", "chosen": ["ace-leaves"], "paid": 1, "need": 3}
     labels = {a.text: a.label for a in obs.legal}
-    assert labels["spend desert"] == "Spend The Desert (2)"
+    assert labels["spend desert"] == "Spend the Desert (2)"
     assert labels["cancel"] == "Cancel"
     # the hidden deck order does not change what the player sees
     other = g.determinize(st, 0, Rng(9))

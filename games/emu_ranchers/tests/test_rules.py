@@ -569,7 +569,7 @@ def test_excuse_throws_away_a_losing_bird():
     assert st.sheet == [[-6, -10]]
     assert card("excuse") in st.discard
     label = g.observe(st, 1).zone("bird-0-2").label
-    assert label == "Ann's bird 2 (Wyrms, rising) — thrown away (Excuse played): 0 points"
+    assert label == "Ann's bird 2 (Wyrms, rising): thrown away (Excuse played), 0 points"
     # keeping every bird instead
     run(st2, (0, "keep"))
     assert st2.sheet == [[-25, -10]]
@@ -654,9 +654,9 @@ def test_observation_shows_bird_values_and_status():
     )
     obs = g.observe(st, 1)
     labels = {z.name: z.label for z in obs.zones}
-    assert labels["bird-0-1"] == "Ann's bird 1 (Moons/Leaves, rising) — -6 points"
-    assert labels["bird-1-1"] == "Bob's bird 1 (Suns, rising) — -6 points"
-    assert labels["bird-0-2"] == "Ann's bird 2 (Moons, rising) — 5 points (Watchman as 9)"
+    assert labels["bird-0-1"] == "Ann's bird 1 (Moons/Leaves, rising): -6 points"
+    assert labels["bird-1-1"] == "Bob's bird 1 (Suns, rising): -6 points"
+    assert labels["bird-0-2"] == "Ann's bird 2 (Moons, rising): 5 points (Watchman as 9)"
     assert obs.status["Year"] == "1 of 4" and obs.status["Discard"] == "The Cave"
     assert obs.status["Draw pile"] == f"{len(st.deck)} cards"
     assert obs.seats[0].facts["Birds worth"] == "-1"
@@ -675,11 +675,11 @@ def test_labels():
         discard=["cave"],
     )
     labels = {a.text: a.label for a in g.observe(st, 0).legal}
-    assert labels["grow merchant 1"] == "Grow bird 1 with Merchant (-6 → +0)"
-    assert labels["hatch savage"] == "Hatch a bird with Savage"
+    assert labels["grow merchant 1"] == "Grow bird 1 with the Merchant (-6 → +0)"
+    assert labels["hatch savage"] == "Hatch a bird with the Savage"
     run(st, (0, "hatch savage"))
     labels = {a.text: a.label for a in g.observe(st, 0).legal}
-    assert labels == {"draw deck": "Draw from the draw pile", "draw discard": "Draw Cave from the discard pile"}
+    assert labels == {"draw deck": "Draw from the draw pile", "draw discard": "Draw the Cave from the discard pile"}
 
 
 # -- random games --------------------------------------------------------------------------------------

@@ -539,3 +539,24 @@ def test_random_games_full_target():
         st = play_out(seed)
         assert max(st.scores) == 121
         assert [sum(col) for col in zip(*st.sheet)] == st.scores
+
+
+def test_a_show_says_its_total_once() -> None:
+    """At 80×24 the status lost the show's breakdown under three facts, one of which ("Last
+    score: Bea's hand: 1 point") only repeated the show's own line ("Show: Bea's hand: ... = 1")."""
+    g = get_game("suitcases")
+    st = g.new(["Ann", "Bea"], seed=12)
+    r = random.Random(3)
+    shows = 0
+    for _ in range(3000):
+        if g.is_over(st):
+            break
+        seat = g.to_act(st)[0]
+        status = g.observe(st, seat).status
+        if "Show" in status:
+            shows += 1
+            title = status["Show"].split(":")[0]
+            assert not status.get("Last score", "").startswith(f"{title}:"), status
+            assert status["Breakdown"]
+        g.apply(st, seat, r.choice(g.legal_actions(st, seat)))
+    assert shows >= 3

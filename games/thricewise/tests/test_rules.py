@@ -293,7 +293,7 @@ def test_deferred_cards_go_with_the_next_card_in_any_order():
     assert cards == {"pact", "forest", "lunatic"}
     assert g.observe(st, 0).prompt.startswith("Place the Pact (new), the Forest (deferred) and the Lunatic (deferred)")
     texts = run(st, (0, "place lunatic g4"))
-    assert texts == ["Ann places the deferred Lunatic at g4: no three in a row"]
+    assert texts == ["Ann places the deferred Lunatic at g4: no line of three scores"]
     assert g.to_act(st) == (0,)  # still Ann: the Pact and the Forest are due
     run(st, (0, "place pact g6"))
     assert g.to_act(st) == (0,)

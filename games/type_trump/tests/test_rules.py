@@ -485,3 +485,31 @@ def test_round_end_waits_for_the_next_dealer() -> None:
     ev = g.apply(st, nxt, "deal")
     assert st.hand_no == 2 and st.dealer == nxt and st.trump == LOC and st.phase == "declare"
     assert "Round 2" in ev[0].text
+
+
+@pytest.mark.parametrize("spoilers", [False, True])
+def test_a_round_score_says_why(spoilers: bool) -> None:
+    """The end of a round gave only "Round 1 scores: Ann 1, Bot 1 8, Bot 2 2." with no reason.
+    Each score is now explained, and the explanation matches the cards each seat took (counted
+    here from the cards' suits, not by the game's scorer)."""
+    for seed in range(4):
+        st = g.new(["Ann", "Bea", "Cy"], seed=seed, spoilers=spoilers)
+        r = random.Random(seed)
+        while not g.is_over(st):
+            seat = g.to_act(st)[0]
+            events = g.apply(st, seat, r.choice(g.legal_actions(st, seat)))
+            why = [e.text for e in events if e.text.startswith("Why: ")]
+            if not why:
+                continue
+            for s, name in enumerate(st.names):
+                d = st.decl[s]
+                if d < SPOILER:
+                    suit = SUITS[d]
+                    k = sum(1 for c in st.won[s] if suit in DECKTET[c].suits)
+                    noun = "card" if k == 1 else "cards"
+                    assert f"{name} declared {suit.capitalize()} and took {k} {suit.capitalize()} {noun}" in why[0]
+                else:
+                    assert f"{name}, the Spoiler, took" in why[0]
+            break
+        else:
+            raise AssertionError("no round was scored")
