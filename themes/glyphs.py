@@ -53,7 +53,9 @@ class GlyphSet:
     kinds: dict[str, str]  # rank-less kinds (pawn, court, excuse) -> mark
     joiner: str = ""  # between the rank mark and the suit marks
     back: str = "▒"  # a face-down card
-    token: str = "●"  # a player's token on a board
+    #: players' tokens on a board, one shape a seat (cycling), so that they are told apart
+    #: without their colours
+    tokens: str = "●▲■◆"
     cursor: str = "▶"
     extra: dict[str, str] = field(default_factory=dict)
     families: dict[str, Faces] = field(default_factory=dict)
@@ -102,7 +104,7 @@ UNICODE = GlyphSet(
     kinds={"pawn": "P", "court": "Ct", "excuse": "X"},
     joiner="",
     back="▒",
-    token="●",
+    tokens="●▲■◆",
     cursor="▶",
     families={
         "french": Faces(
@@ -128,7 +130,7 @@ ASCII = GlyphSet(
     kinds={"pawn": "P", "court": "Ct", "excuse": "X"},
     joiner=" ",
     back="#",
-    token="*",
+    tokens="*+#@",
     cursor=">",
     families={
         "french": Faces(

@@ -14,7 +14,7 @@ FONTS = Path(__import__("decktable.web", fromlist=["x"]).__file__).parent / "sta
 
 def glyphs() -> set[str]:
     marks = [*UNICODE.suits.values(), *UNICODE.ranks.values(), *UNICODE.kinds.values(), UNICODE.back,
-             UNICODE.token, UNICODE.cursor, UNICODE.picked, *UNICODE.extra.values()]
+             UNICODE.tokens, UNICODE.cursor, UNICODE.picked, UNICODE.turn, UNICODE.winner, *UNICODE.extra.values()]
     for faces in UNICODE.families.values():
         marks += [*faces.suits.values(), *faces.ranks.values(), *faces.kinds.values()]
     return {ch for m in marks for ch in m if not ch.isspace()}

@@ -480,3 +480,25 @@ async def test_a_bare_row_puts_its_title_and_cards_on_one_line_when_they_fit() -
         short.set_dense(True, bare=False)  # dense with names: the title keeps its own line
         await pilot.pause()
         assert short.region.height == 2
+
+
+async def test_tokens_are_told_apart_by_shape_and_the_seats_panel_is_their_key() -> None:
+    """Every seat's token was ● in its seat colour: two players who cannot tell those colours
+    apart could not tell whose token was whose. Each seat now has a shape, shown before its name."""
+    from decktable.ui.glyphs import current_card_set
+    from decktable.ui.widgets.grid_view import GridView
+
+    app = make_app("circle_search", "Ann,bot:random,bot:random", seed=8)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        obs = screen.obs
+        assert obs is not None and obs.board is not None
+        marks = current_card_set().tokens
+        assert len(set(marks[:3])) == 3
+        grid = screen.query_one(GridView).render().plain
+        panel = screen.query_one(SeatsPanel).render().plain
+        for s in obs.seats:
+            if any(s.seat in c.tokens for c in obs.board.cells.values()):
+                assert marks[s.seat] in grid
+            assert f"{marks[s.seat]} {s.name}" in panel, panel

@@ -212,7 +212,7 @@ class GridView(Widget, can_focus=True):
         cursor_s = get("grid-view--cursor", partial=True)
         suit_styles = suit_styles_of(get)
         seat_styles = [get(f"seat--{i}", partial=True) for i in range(SEAT_COLOURS)]
-        token = current_card_set().token
+        marks = current_card_set().tokens
         here = self.cell
         lit = self._members.get(here, frozenset()) if here else frozenset()
         lines: list[Text] = []
@@ -238,7 +238,7 @@ class GridView(Widget, can_focus=True):
                 tokens = Text()
                 if view is not None:
                     for seat in view.tokens:
-                        tokens.append(token, style=base + seat_styles[seat % SEAT_COLOURS])
+                        tokens.append(marks[seat % len(marks)], style=base + seat_styles[seat % SEAT_COLOURS])
                     if view.note:
                         tokens.append(" " + view.note, style=base)
                 # dense: the tokens end the label line (no line of their own)

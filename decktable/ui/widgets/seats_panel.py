@@ -86,10 +86,16 @@ class SeatsPanel(Widget):
         lines = [] if self.compact else [Text("Players", style=get("seats-panel--title", partial=True))]
         width = max((len(s.name) for s in obs.seats), default=4)
         crowded = (self.compact and len(obs.seats) > self.CROWDED) or len(obs.seats) > self.TOO_MANY
+        # on a board with tokens each seat's token shape leads its name: the key to the board
+        # for a player who cannot tell the seats' colours apart
+        marks = current_card_set().tokens
+        legend = obs.board is not None and any(c.tokens for c in obs.board.cells.values())
         for s in obs.seats:
             style = get(f"seat--{s.seat % SEAT_COLOURS}", partial=True)
             turn = s.seat in obs.to_act
             line = Text(f"{current_card_set().turn} " if turn else "  ", style=style + Style(bold=True))
+            if legend:
+                line.append(f"{marks[s.seat % len(marks)]} ", style=style)
             line.append(s.name.ljust(width), style=style + Style(bold=turn))
             score = f"{s.score:g}" if isinstance(s.score, float) else str(s.score)
             line.append(f" {score:>4}")
