@@ -18,13 +18,21 @@ def test_lobby_snapshot(fixed_games, snap_compare) -> None:
     assert snap_compare(DeckTableApp(bot_delay=0), terminal_size=SIZE)
 
 
-def test_lobby_with_resume_snapshot(fixed_games, snap_compare, monkeypatch) -> None:
+def test_lobby_with_resume_snapshot(fixed_games, snap_compare) -> None:
     m = Match("countup", [Seat("Ann"), Seat("Bot 1", "bot")], seed=3, save_path=autosave_path())
     m.act(0, "draw")
     os.utime(autosave_path(), (1_780_000_000, 1_780_000_000))  # "last played" the same every run
-    monkeypatch.setenv("TZ", "UTC")
+    zone = os.environ.get("TZ")
+    os.environ["TZ"] = "UTC"  # ... in every time zone
     time.tzset()
-    assert snap_compare(DeckTableApp(bot_delay=0), terminal_size=SIZE)
+    try:
+        assert snap_compare(DeckTableApp(bot_delay=0), terminal_size=SIZE)
+    finally:
+        if zone is None:
+            del os.environ["TZ"]
+        else:
+            os.environ["TZ"] = zone
+        time.tzset()
 
 
 def test_lobby_high_contrast_snapshot(fixed_games, snap_compare) -> None:
