@@ -350,10 +350,9 @@ def cmd_stats() -> int:
     try:
         table = history.stats()
     except OSError as exc:  # the data folder itself: one sentence and exit 2, as `play` says it
-        env = os.environ.get("DECKTABLE_HOME")
-        where = f"DECKTABLE_HOME ({env})" if env else "the data folder"
-        path = getattr(exc, "filename", None) or env or "the data folder"
-        sys.stderr.write(f"decktable: Cannot read the play history in {where}: {exc.strerror or exc} ({path}).\n")
+        from decktable.store.paths import data_dir_problem
+
+        sys.stderr.write(f"decktable: {data_dir_problem(exc, 'Cannot read the play history in {where}')}.\n")
         return EXIT_USAGE
     except sqlite3.Error as exc:
         sys.stderr.write(f"decktable: The play history cannot be read now: {exc}.\n")

@@ -85,6 +85,21 @@ def wait_open(proc: subprocess.Popen[str]) -> str:
     return line
 
 
+def kill_holder(holder: subprocess.Popen[str], path: Path) -> None:
+    """Once the window holds `path` (and is waiting), kill it outright, as `kill -9` would."""
+    try:
+        wait_open(holder)
+        assert savelock.in_use(path)
+        holder.stdin.write("hang\n")  # type: ignore[union-attr]
+        holder.stdin.flush()  # type: ignore[union-attr]
+        os.kill(holder.pid, signal.SIGKILL)
+        holder.wait(timeout=30)
+    finally:
+        if holder.poll() is None:
+            holder.kill()
+            holder.wait()
+
+
 def test_one_process_holds_a_save_once(tmp_path: Path) -> None:
     path = tmp_path / "x.save"
     assert not savelock.in_use(path) and not savelock.holds(path)
@@ -130,17 +145,7 @@ def test_two_windows_resume_the_same_save(tmp_path: Path) -> None:
 def test_a_killed_window_does_not_keep_the_save(tmp_path: Path) -> None:
     path = a_save()
     holder = start(HOLDER, str(path))
-    try:
-        wait_open(holder)
-        assert savelock.in_use(path)
-        holder.stdin.write("hang\n")  # type: ignore[union-attr]
-        holder.stdin.flush()  # type: ignore[union-attr]
-        os.kill(holder.pid, signal.SIGKILL)
-        holder.wait(timeout=30)
-    finally:
-        if holder.poll() is None:
-            holder.kill()
-            holder.wait()
+    kill_holder(holder, path)
     assert holder.returncode == -signal.SIGKILL
     assert savelock.lock_path(path).exists()  # left behind by the killed process, but not held
     deadline = time.monotonic() + 10
@@ -214,15 +219,7 @@ def test_lock_files_whose_save_is_gone_are_swept_unless_held(tmp_path: Path) -> 
     killed and its game later finished: the list of saves now removes those nobody holds."""
     kept = a_save()
     gone = a_save()
-    holder = start(HOLDER, str(gone))  # a window resumes it, and is killed: its lock file stays
-    try:
-        wait_open(holder)
-        os.kill(holder.pid, signal.SIGKILL)
-        holder.wait(timeout=30)
-    finally:
-        if holder.poll() is None:
-            holder.kill()
-            holder.wait()
+    kill_holder(start(HOLDER, str(gone)), gone)  # a window resumes it, and is killed: its lock file stays
     assert savelock.lock_path(gone).exists()
     gone.rename(gone.with_name(gone.stem + ".broken-20261125.save"))  # as `quarantine` moves it
     stale = savelock.lock_path(kept)

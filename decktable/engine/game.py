@@ -19,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 from decktable.cards.base import Card, Catalogue
 from decktable.engine.actions import CARD, CARDS, Action, Grammar
 from decktable.engine.errors import BadOptions, GameOver, IllegalMove, MalformedAction, NotYourTurn
+from decktable.engine.kits.dealing import left_of
 from decktable.engine.names import check_names
 from decktable.engine.models import (
     ActionView,
@@ -586,7 +587,7 @@ class Game:
         dealer = getattr(start, "dealer", None)
         if "first_dealer" not in getattr(self.Options, "model_fields", {}) or not isinstance(dealer, int):
             return dict(options)
-        return {**options, "first_dealer": (dealer + 1) % start.players}
+        return {**options, "first_dealer": left_of(dealer, start.players)}
 
     def card_mark(self, state: State, card: int) -> str:
         """A short reason when the game makes this card special now ("trump", "penalty"), else

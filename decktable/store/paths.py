@@ -48,8 +48,6 @@ def check_data_dir() -> Path:
     created and removed); DataDirError with one sentence when not."""
     import secrets
 
-    env = os.environ.get("DECKTABLE_HOME")
-    where = f"DECKTABLE_HOME ({env})" if env else "the data folder"
     try:
         folder = saves_dir()
         folder.mkdir(exist_ok=True)
@@ -61,12 +59,20 @@ def check_data_dir() -> Path:
             os.close(fd)
             probe.unlink()
     except OSError as exc:
-        path = getattr(exc, "filename", None) or env or "the data folder"
         raise DataDirError(
-            f"Cannot use {where} to keep games: {exc.strerror or exc} ({path}); "
-            "set DECKTABLE_HOME to a folder that can be written."
+            data_dir_problem(exc, "Cannot use {where} to keep games")
+            + "; set DECKTABLE_HOME to a folder that can be written."
         ) from None
     return data_dir()
+
+
+def data_dir_problem(exc: OSError, opening: str) -> str:
+    """One sentence on an OSError met in the data folder, without its period: `opening` (with
+    `{where}`: "DECKTABLE_HOME (…)" or "the data folder"), then the system's reason and the path."""
+    env = os.environ.get("DECKTABLE_HOME")
+    where = f"DECKTABLE_HOME ({env})" if env else "the data folder"
+    path = getattr(exc, "filename", None) or env or "the data folder"
+    return f"{opening.format(where=where)}: {exc.strerror or exc} ({path})"
 
 
 def history_path() -> Path:

@@ -378,8 +378,7 @@ class TableScreen(MarkedPlays, Screen[None]):
         if buttons:
             # where passing is a choice, the keyboard starts on Pass, as a bidding box does: a
             # stray Enter must not call a Solo (Rally) or raise the stake (Envite)
-            first = next((i for i, a in enumerate(bar.actions) if a.text == "pass"), 0)
-            buttons[first if first < len(buttons) else 0].focus()
+            (bar.pass_button or buttons[0]).focus()
             return
         if here is not None and here.is_attached and here.display and not isinstance(here, Button):
             return  # nothing to do: leave the focus alone (no footer churn while bots play)
