@@ -712,6 +712,40 @@ def test_early_stop_chooses_what_the_full_search_chooses() -> None:
         assert saved > 0, gid
 
 
+
+def test_the_collector_rests_during_a_search_and_is_left_as_it_was_found() -> None:
+    """The cyclic collector is off while the search plays, on again after it (also when the
+    search fails), and left off after it when the caller had turned it off."""
+    import gc
+
+    g = decktable.get_game("chicago")
+    st, seat, _mem = next(iter(_mid_states(g, 2, 1, 4)))
+    det = g.determinize(st, seat, Rng(1))
+    seen: list[bool] = []
+    play = g.play
+
+    def watched(*a: Any, **k: Any) -> Any:
+        seen.append(gc.isenabled())
+        return play(*a, **k)
+
+    g.play = watched  # type: ignore[method-assign]
+    try:
+        assert gc.isenabled()
+        search(g, det, seat, Rng(5), 50, early=False)
+        assert seen and not any(seen)
+        assert gc.isenabled()
+        with pytest.raises(ValueError):
+            search(g, det, (seat + 1) % 2, Rng(5), 50)  # not this seat's turn: no legal action
+        assert gc.isenabled()
+        gc.disable()
+        try:
+            search(g, det, seat, Rng(5), 50, early=False)
+            assert not gc.isenabled()
+        finally:
+            gc.enable()
+    finally:
+        del g.play
+
 def test_a_hint_searches_with_what_the_human_seat_was_shown() -> None:
     """Hints get the memory a person at that seat could have (Circle Search: where a card seen
     lies), gathered from that seat's observations only, as a bot's memory is."""

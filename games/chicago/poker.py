@@ -40,6 +40,9 @@ CLASS_NAME: tuple[str, ...] = (
 RANK: tuple[int, ...] = tuple(c.rank or 0 for c in FRENCH)  # 2..14 per card id
 SUIT: tuple[int, ...] = tuple(SUITS.index(c.suits[0]) for c in FRENCH)
 
+_RANK_OF = RANK.__getitem__
+_SUIT_OF = SUIT.__getitem__
+
 _PLURAL = {r: ("Sixes" if r == 6 else f"{RANK_NAME[r]}s") for r in range(2, 15)}
 _WHEEL = (14, 5, 4, 3, 2)
 
@@ -51,9 +54,8 @@ _KEYS: dict[tuple[tuple[int, ...], bool], tuple[int, ...]] = {}
 
 def evaluate(cards: Sequence[int]) -> tuple[int, ...]:
     """The key of a five-card hand (card ids of the French catalogue)."""
-    ranks = sorted((RANK[c] for c in cards), reverse=True)
-    s0 = SUIT[cards[0]]
-    flush = all(SUIT[c] == s0 for c in cards)
+    ranks = sorted(map(_RANK_OF, cards), reverse=True)  # `map`, not a generator: every playout evaluates
+    flush = len(set(map(_SUIT_OF, cards))) <= 1
     seen = (tuple(ranks), flush)
     key = _KEYS.get(seen)
     if key is None:
