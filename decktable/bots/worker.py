@@ -37,38 +37,34 @@ class BotJob:
     seed: int
     memory: dict[str, Any] = field(default_factory=dict)
     at: int = 0  # the match's step count when the job was made (finish_bot_job checks it)
-    explain: bool = False  # a hint: the answer is "notation\tone line of why" (see `why`)
+    explain: bool = False  # a hint: the answer is a `HintAnswer` as JSON (decktable/bots/hints.py)
 
 
 def decide(job: BotJob, stop: Any = None) -> str:
-    """The bot's move for a job, as notation (in whatever process this runs)."""
+    """The bot's move for a job, as notation (in whatever process this runs); for a hint, a
+    `HintAnswer` as JSON."""
     from decktable.bots.base import Turn, make_bot
+    from decktable.bots.hints import answer
     from decktable.engine.registry import get_game
     from decktable.engine.rng import Rng
 
     game = get_game(job.game)
     legal = game.legal_actions(job.state, job.seat)
     if len(legal) == 1:
-        return f"{legal[0]}\tthe only move allowed now" if job.explain else str(legal[0])
+        if not job.explain:
+            return str(legal[0])
+        return answer(game, job.state, job.seat, legal[0], None, Rng(job.seed), job.memory, only=True).model_dump_json()
     bot = make_bot(job.level)
     if hasattr(bot, "memory"):
         bot.memory = dict(job.memory)
     if hasattr(bot, "stop"):
         bot.stop = stop
-    action = str(bot.decide(Turn(game, job.seat, job.state, legal), Rng(job.seed)))
+    action = bot.decide(Turn(game, job.seat, job.state, legal), Rng(job.seed))
     if not job.explain:
-        return action
-    return f"{action}\t{why(getattr(bot, 'last_stats', None), action)}"
-
-
-def why(stats: Any, action: str) -> str:
-    """One line on a search's pick: "chosen in 1,240 of 3,000 playouts, rated 72%"."""
-    if stats is None or not stats.iterations:
-        return "the search's pick"
-    visits = stats.visits.get(action, 0)
-    value = stats.values.get(action)
-    rated = f", rated {value:.0%}" if value is not None else ""
-    return f"chosen in {visits:,} of {stats.iterations:,} playouts{rated}"
+        return str(action)
+    # the consequences' own generator: the move is the same whether or not a hint asks why
+    stats = getattr(bot, "last_stats", None)
+    return answer(game, job.state, job.seat, action, stats, Rng(job.seed ^ 0x5EED), job.memory).model_dump_json()
 
 
 def _serve(conn: Any, cancel: Any) -> None:

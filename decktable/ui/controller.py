@@ -29,8 +29,9 @@ from __future__ import annotations
 import atexit
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
+from decktable.bots.hints import HintAnswer, sentence
 from decktable.engine.errors import DeckTableError
 
 if TYPE_CHECKING:
@@ -83,12 +84,16 @@ def close_worker() -> None:
 
 @dataclass
 class Hint:
-    """The strong search's move for `seat` at step `at`, with a line of why."""
+    """The strong search's move for `seat` at step `at`, with what can be said of it."""
 
     seat: int
     action: str  # notation
-    why: str
+    answer: HintAnswer  # what follows from the move, its rating and the next best
     at: int
+
+    def sentence(self, label: Callable[[str], str]) -> str:
+        """The hint in words; `label` names a move by its notation."""
+        return sentence(self.answer, label)
 
 
 class TableController:
@@ -434,8 +439,14 @@ class TableController:
         if answer is None or job.at != len(self.match.steps):
             self.view.redraw_hint()
             return  # cancelled, or the game moved on
-        action, _, why = answer.partition("\t")
-        self.hint = Hint(job.seat, action, why, job.at)
+        try:
+            said = HintAnswer.model_validate_json(answer)
+        except ValueError as exc:
+            self.app.notify(f"No hint: the search's answer could not be read ({exc}).", severity="warning",
+                            markup=False)
+            self.view.redraw_hint()
+            return
+        self.hint = Hint(job.seat, said.action, said, job.at)
         self.view.show_hint(self.hint)
 
     def cancel_hint(self) -> None:

@@ -176,7 +176,7 @@ def test_a_hint_is_the_strong_search_for_the_human_and_changes_nothing() -> None
     assert ctl.hinting and "hint" in ctl.status_line().lower()
     run(view, lambda: bool(view.hints))
     hint = view.hints[-1]
-    assert hint.seat == 0 and hint.at == 0 and hint.why
+    assert hint.seat == 0 and hint.at == 0 and hint.answer.action == hint.action
     assert hint.action in {str(a) for a in m.game.legal_actions(m.state, 0)}
     assert m.state.snapshot() == before and m._bot_rng._r.getstate() == state_of_rng
     assert m.hints == 1 and callable(bot_rng)

@@ -93,7 +93,7 @@ class TableScreen(MarkedPlays, Screen[None]):
         self.pending: str | None = None  # a chosen card waiting for a cell
         #: whose turn, bots, curtain, hand summaries, results and hints (this screen draws)
         self.controller = TableController(self, match)
-        self._hint_line = ""  # the hint on screen: "Hint: play the Savage — chosen in ..."
+        self._hint_line = ""  # the hint on screen: "Hint: Play the Savage. Rated 72% over ..."
         self._hint_card: str | None = None  # the card the hinted move plays, if any
         self._zone_rows: dict[str, ZoneRow] = {}
         self._texts: dict[int, Text] = {}
@@ -780,9 +780,9 @@ class TableScreen(MarkedPlays, Screen[None]):
         obs = self.obs
         if obs is None or hint.seat != self.seat:
             return
+        labels = {a.text: a.label for a in obs.legal}
         view = next((a for a in obs.legal if a.text == hint.action), None)
-        label = view.label if view is not None else hint.action
-        self._hint_line = f"Hint: {label} — {hint.why}."
+        self._hint_line = hint.sentence(lambda text: labels.get(text, text))
         if self.has_class("-compact") and self.has_class("-log-open"):
             self.show_log(False)  # the hint's line is in the status panel, which the log covers
         card = None if view is None else view.cards[0] if len(view.cards) > 1 else view.card
