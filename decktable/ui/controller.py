@@ -19,8 +19,9 @@ Random bots are cheap and play in-process; so do all bots when the app's `bots_i
 
 A hint (`ask_hint`) is a `strong` search for the human seat to act, from that seat's view only
 (a determinization for that seat, drawn with a generator of its own so that asking does not
-change what the bots will do), also in the worker. Its answer is shown by the screen
-(`show_hint`) with one line of why. In a solitaire the match counts its hints (`Match.hints`),
+change what the bots will do), also in the worker. Its answer (`HintAnswer`: the move, what
+follows from it whatever the unseen cards are, its rating and the next best) is shown by the
+screen (`show_hint`) as one sentence (`decktable/bots/hints.py`). In a solitaire the match counts its hints (`Match.hints`),
 and the history records it.
 """
 
