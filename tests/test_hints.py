@@ -111,6 +111,11 @@ def test_the_sentence() -> None:
         "Hint: Play the Queen of Hearts. Rated 72% over 3,000 trials; Play the 7 of Hearts is about "
         "as good (71%)."
     )
+    unsure = clear.model_copy(update={"then": [], "runner_value": 0.80})
+    assert sentence(unsure, label) == (
+        "Hint: Play the Queen of Hearts. Rated 72% over 3,000 trials; Play the 7 of Hearts rated "
+        "higher (80%) but over fewer trials."
+    )
     only = HintAnswer(action="play qh", only=True)
     assert sentence(only, label) == "Hint: Play the Queen of Hearts. It is the only move allowed now."
 

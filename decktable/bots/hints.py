@@ -119,10 +119,13 @@ def sentence(hint: HintAnswer, label: Callable[[str], str]) -> str:
     elif hint.value is not None:
         rated = f"Rated {hint.value:.0%} over {hint.iterations:,} trials"
         if hint.runner is not None and hint.runner_value is not None:
-            if hint.value - hint.runner_value >= CLOSE:
+            gap = hint.value - hint.runner_value
+            if gap >= CLOSE:
                 rated += f"; next best, {label(hint.runner)}: {hint.runner_value:.0%}"
-            else:  # the search tried it less, but rates it about the same: a close call, say so
+            elif gap > -CLOSE:  # tried less, rated about the same: a close call, say so
                 rated += f"; {label(hint.runner)} is about as good ({hint.runner_value:.0%})"
+            else:  # the search picks by trials: a move rated higher on few of them is less sure
+                rated += f"; {label(hint.runner)} rated higher ({hint.runner_value:.0%}) but over fewer trials"
         parts.append(rated + ".")
     return " ".join(p if p.endswith((".", "!", "?")) else p + "." for p in parts)
 
