@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -710,6 +711,79 @@ def test_early_stop_chooses_what_the_full_search_chooses() -> None:
             assert full.iterations == 600 and early.iterations <= 600
             saved += 600 - early.iterations
         assert saved > 0, gid
+
+
+
+@pytest.mark.parametrize("numpy_from", [10**9, 1], ids=["lists", "numpy"])
+def test_the_roots_ucb_picks_what_ucb_over_its_edges_picks(monkeypatch, numpy_from: int) -> None:
+    """The root keeps its edges in the order they were added, each available `visits - i` times,
+    and works UCB out over lists (or numpy arrays, for a large root): the edge it picks is the one
+    `_ucb` picks over the same edges in the order the root's actions are listed, ties included.
+    (Two root edges are never available equally often, so a tie is made here with no exploration
+    term: equal means then tie, and go to the first listed, wherever they were added.)"""
+    from decktable.bots import search as S
+
+    monkeypatch.setattr(S, "NUMPY_FROM", numpy_from)
+    r = random.Random(9)
+    checked = ties = 0
+    for case in range(400):
+        monkeypatch.setattr(S, "EXPLORE", 0.0 if case % 3 == 0 else 0.7)
+        m = r.choice([2, 3, 7, 40, 286])
+        visits = m + r.randrange(1, 3000)
+        actions = [f"a{k}" for k in range(m)]
+        listed = actions[:]
+        r.shuffle(listed)  # the order `legal_actions` gave; edges were added in `actions` order
+        root = S._RootUcb(listed)
+        twin = case % 3 == 0  # every other edge alike: a tie UCB must break by listed order
+        for i, a in enumerate(actions):
+            e = S._Edge(0)
+            if twin and i % 2:
+                e.n, e.w = 2, 1.0
+            else:
+                e.n = r.randrange(1, 60)
+                e.w = r.randrange(0, 2 * e.n + 1) / 2 if case % 2 else r.random() * e.n
+            root.add(a, e)
+            root.update(i)
+        root.visits = visits
+        for i, e in enumerate(root.edges):
+            e.avail = visits - i
+        picked = root.actions[root.pick()]
+        expected, _edge = S._ucb([(a, root.edges[actions.index(a)]) for a in listed], counted=True)
+        assert picked == expected, (case, m)
+        checked += 1
+        values = [e.w / e.n + S.EXPLORE * math.sqrt(math.log(e.avail) / e.n) for e in root.edges]
+        ties += values.count(max(values)) > 1
+    assert checked == 400 and ties > 10  # the tie rule was really exercised
+
+
+def test_the_roots_availabilities_are_written_back_after_a_search() -> None:
+    """After a search every root edge holds the availability `_ucb` would have counted for it:
+    one for each visit of the root from the one that added it (Rally's discard, 286 actions)."""
+    from decktable.bots import search as S
+
+    g = decktable.get_game("rally")
+    st = g.new(4, seed=7)
+    r = random.Random(7)
+    while len(g.legal_actions(st, g.to_act(st)[0])) < 100:
+        seat = g.to_act(st)[0]
+        g.apply(st, seat, r.choice(g.legal_actions(st, seat)), events=False)
+    seat = g.to_act(st)[0]
+    seen: list[Any] = []
+    real_init = S._RootUcb.__init__
+
+    def spy(self: Any, legal: Any) -> None:
+        real_init(self, legal)
+        seen.append(self)
+
+    S._RootUcb.__init__ = spy  # type: ignore[method-assign]
+    try:
+        search(g, g.determinize(st, seat, Rng(1)), seat, Rng(2), 600, early=False)
+    finally:
+        S._RootUcb.__init__ = real_init  # type: ignore[method-assign]
+    root = seen[0]
+    assert root.visits == 600 and len(root.edges) == len(g.legal_actions(st, seat))
+    assert [e.avail for e in root.edges] == [600 - i for i in range(len(root.edges))]
+    assert sum(e.n for e in root.edges) == 600
 
 
 
