@@ -209,3 +209,20 @@ def test_a_fair_share_sets_aims_only_once_measured_over_enough_games() -> None:
     assert strength.fair_shares(few) == {}
     many = {("mattis", 3, "random", "random"): [lost] * strength.FAIR_GAMES + [dict(lost, placing=1)] * 25}
     assert abs(strength.fair_shares(many)["mattis"] - 25 / (strength.FAIR_GAMES + 25)) < 1e-9
+
+
+def test_the_fair_share_row_plays_ten_times_the_games_of_the_others(tmp_path: Path) -> None:
+    """The aim of strong vs random at three or more players is twice the fair share, so the
+    share is measured over ten times the games of a bot row (its games need no search): a run
+    of 2 games a row plays 20 random-vs-random games, and `missing` asks for them all."""
+    tasks = strength.tasks_for("toepen", 2)
+    count = {(t.first, t.rest): 0 for t in tasks}
+    for t in tasks:
+        count[t.first, t.rest] += 1
+    assert count == {("random", "random"): 20, ("strong", "random"): 2, ("strong", "medium"): 2, ("medium", "easy"): 2}
+    out = tmp_path / "s.jsonl"
+    strength.run(["toepen"], 2, 1, out, rows=["random-random"])
+    assert len(out.read_text().splitlines()) == 20
+    lacking = {row: games for gid, row, games, _cpu in strength.missing(out, ["toepen"], per_row=3)}
+    assert lacking["random vs random"] == 10 and lacking["strong vs random"] == 3
+    assert strength.row_games("strong", "", 200) == 200  # a solitaire's rows are not fair shares
