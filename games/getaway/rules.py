@@ -11,7 +11,9 @@ discards -> the last player holding cards loses. A session is `hands` deals; few
 
 from __future__ import annotations
 
-from typing import Any
+from bisect import bisect_left
+from operator import itemgetter
+from typing import Any, Callable
 
 from pydantic import BaseModel, Field
 
@@ -38,6 +40,18 @@ IN_SUIT: list[frozenset[int]] = [frozenset(c for c in range(52) if SUIT_IX[c] ==
 SAME_SUIT: list[frozenset[int]] = [IN_SUIT[SUIT_IX[c]] for c in range(52)]
 #: LED_RANK[led suit][card]: the card's rank if it is of that suit, else None (it cannot win)
 LED_RANK: list[list[int | None]] = [[RANK[c] if SUIT_IX[c] == led else None for c in range(52)] for led in range(4)]
+
+#: the pack's card ids run suit by suit, each suit low to high, in SORT_KEY order: a hand sorted
+#: by id is sorted as the rules sort it, and a suit is one run of ids, SUIT_SPAN[suit] = (first,
+#: past the last). The fast playout and the prepared determinizer lean on this.
+assert sorted(range(52), key=SORT_KEY.__getitem__) == list(range(52))
+SUIT_SPAN: list[tuple[int, int]] = [(min(IN_SUIT[s]), max(IN_SUIT[s]) + 1) for s in range(4)]
+assert all(IN_SUIT[s] == frozenset(range(*SUIT_SPAN[s])) for s in range(4))
+HAND_ZONE: list[str] = [f"hand{s}" for s in range(8)]
+CARD_OF = itemgetter(1)  # the card of a (seat, card) play
+
+#: the fast playout's seating tables by who is still in (see `Getaway._seating`), each made once
+SEATING: dict[tuple[bool, ...], tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
 
 PLAY_ACTIONS: list[Action] = [Action("play", (SLUG[c],)) for c in range(52)]
 TAKE_ACTION = Action("take")
@@ -176,9 +190,9 @@ class Getaway(Game):
 
     def _next_in(self, st: GetawayState, seat: int) -> int:
         """The next seat to the left of `seat` still in the hand."""
-        n = st.players
-        s = seat + 1 if seat + 1 < n else 0
         inn = st.inn
+        n = len(inn)
+        s = seat + 1 if seat + 1 < n else 0
         while not inn[s]:
             s = s + 1 if s + 1 < n else 0
         return s
@@ -217,6 +231,26 @@ class Getaway(Game):
         if phase == SHOOT:
             return [PLAY_ACTIONS[c] for c in hand if c in suit]
         return [PLAY_ACTIONS[c] for c in follow_options(hand, suit.__contains__)]
+
+    def random_legal(self, state: State, seat: int, rand: Any) -> Action | None:
+        """`legal_actions(state, seat)[int(rand() * len(them))]` without building the list (the
+        search draws so at every new node): the same action from the same single draw, found in
+        the hand as `playout` finds it; None, with no draw, when there is none."""
+        st: GetawayState = state  # type: ignore[assignment]
+        if st.over or seat != st.turn or st.phase != PLAY:
+            return super().random_legal(state, seat, rand)
+        hand = st.hands[seat]
+        plays = st.trick.plays
+        if not plays:
+            if st.first:
+                rand()
+                return PLAY_ACTIONS[ACE_SPADES]
+            k = int(rand() * (len(hand) + (1 if sum(st.inn) >= 3 else 0)))
+            return TAKE_ACTION if k == len(hand) else PLAY_ACTIONS[hand[k]]
+        lo, hi = SUIT_SPAN[SUIT_IX[plays[0][1]]]
+        a = bisect_left(hand, lo)
+        b = bisect_left(hand, hi, a)
+        return PLAY_ACTIONS[hand[a + int(rand() * (b - a)) if a < b else int(rand() * len(hand))]]
 
     def check(self, state: State, seat: int, action: Action) -> str | None:
         st: GetawayState = state  # type: ignore[assignment]
@@ -281,49 +315,169 @@ class Getaway(Game):
     def playout(self, state: State, rand: Any, limit: int, trace: list[tuple[int, Action]] | None = None) -> int:
         """The search's random playout (see `Game.playout`): the moves `legal_actions` lists, drawn
         as the generic loop draws them (the same calls to `rand`, so the same game), without
-        actions or events; the shootout and the deal go through the generic step. Stops at the
-        end of the hand. `trace` collects the moves as (seat, action)."""
+        actions or events. Stops at the end of the hand; `trace` collects the moves as (seat,
+        action).
+
+        It is most of a search's time, so an ordinary trick is played here in one loop that
+        mirrors `play` -> `_card_down` -> `_stop_trick` or `_complete_trick`, then `_pick_up` and
+        the usual `_settle` (nobody got away, play goes on), and leaves the very same state.
+        Hands are sorted by card id, the rules' order (see SUIT_SPAN), so the led suit's cards
+        are found by bisection and the card drawn is popped by its index; the best card of the
+        led suit is kept as the trick goes; who plays after whom comes from `_seating`; the next
+        trick reuses the trick object (nothing else holds it: the state is the playout's own).
+        What is rarer goes through the rules themselves: a `take`, a `_settle` in which someone
+        gets away or the stop rule ends the hand, the start of a shootout, and (the generic
+        step) the shootout and the next deal."""
         st: GetawayState = state  # type: ignore[assignment]
         moves = 0
         sheet, hand_no = len(st.sheet), st.hand_no
-        hands = st.hands
-        while moves < limit and not st.over and len(st.sheet) == sheet and st.hand_no == hand_no:
-            seat = st.turn
+        hands, inn, names = st.hands, st.inn, st.names
+        max_tricks: int = st.options.max_tricks  # type: ignore[attr-defined]
+        ins, after_of, in_hands = self._seating(st)
+        while moves < limit:
             phase = st.phase
-            moves += 1
-            if phase == PICKUP:
-                rand()  # the one legal move, drawn all the same
-                if trace is not None:
-                    trace.append((seat, PICKUP_ACTION))
-                self._pick_up(st, seat, None)
-                continue
-            if phase != PLAY:
-                if not self.random_step(st, seat, rand, trace):
-                    return moves - 1
-                continue
-            hand = hands[seat]
-            plays = st.trick.plays
-            if plays:
-                suit = SAME_SUIT[plays[0][1]]
-                cards = [c for c in hand if c in suit] or hand
-                c = cards[int(rand() * len(cards))]
-            elif st.first:
-                rand()
-                c = ACE_SPADES
-            else:
-                k = int(rand() * (len(hand) + (1 if sum(st.inn) >= 3 else 0)))
-                if k == len(hand):
+            trick = st.trick
+            if phase == PLAY:
+                seat = st.turn
+                plays = trick.plays
+                first = st.first
+                if plays:  # a trick under way
+                    size = st.size
+                    lo, hi = SUIT_SPAN[SUIT_IX[plays[0][1]]]
+                    best_seat, best = plays[0]
+                    for p, c in plays:
+                        if lo <= c < hi and c > best:
+                            best_seat, best = p, c
+                    after = (seat, *after_of[seat])[: size - len(plays)]
+                else:
+                    # the lead: the Ace of Spades first; else any card, or `take` (3+ players in)
+                    moves += 1
+                    hand = hands[seat]
+                    if first:
+                        rand()
+                        c = ACE_SPADES
+                        hand.remove(c)
+                    else:
+                        held = len(hand)
+                        k = int(rand() * (held + (1 if len(ins) >= 3 else 0)))
+                        if k == held:
+                            if trace is not None:
+                                trace.append((seat, TAKE_ACTION))
+                            self.play(st, seat, TAKE_ACTION, None)
+                            ins, after_of, in_hands = self._seating(st)
+                            continue
+                        c = hand.pop(k)
                     if trace is not None:
-                        trace.append((seat, TAKE_ACTION))
-                    self.play(st, seat, TAKE_ACTION, None)
+                        trace.append((seat, PLAY_ACTIONS[c]))
+                    plays.append((seat, c))
+                    st.size = size = len(ins)
+                    lo, hi = SUIT_SPAN[SUIT_IX[c]]
+                    best_seat, best = seat, c
+                    after = after_of[seat]
+                # the others follow, in turn: a card of the led suit if they can, else any card,
+                # which stops the trick (but for the first one); as many as the limit allows
+                count = len(plays)
+                stopped = False
+                for seat in after[: limit - moves]:
+                    hand = hands[seat]
+                    a = bisect_left(hand, lo)
+                    b = bisect_left(hand, hi, a)
+                    if a < b:
+                        c = hand.pop(a + int(rand() * (b - a)))
+                        if c > best:
+                            best_seat, best = seat, c
+                    else:
+                        c = hand.pop(int(rand() * len(hand)))
+                        stopped = not first
+                    if trace is not None:
+                        trace.append((seat, PLAY_ACTIONS[c]))
+                    plays.append((seat, c))
+                    if stopped:
+                        break
+                down = len(plays)
+                moves += down - count
+                if stopped:
+                    # `_stop_trick`: the best card of the led suit before this one picks up
+                    st.phase = PICKUP
+                    st.turn = best_seat
                     continue
-                c = hand[k]
-            if trace is not None:
-                trace.append((seat, PLAY_ACTIONS[c]))
-            hand.remove(c)
-            plays.append((seat, c))
-            self._card_down(st, seat, c, None)
+                if down < size:  # the limit: the next to play is to act
+                    st.turn = after[down - count]
+                    return moves
+                # `_complete_trick`: the best card of the led suit wins; a last card led and
+                # answered lower starts the shootout
+                st.turn = seat  # the last to play, as `_card_down` left it, should the hand end here
+                if down == 2:
+                    (a_seat, a_card), (b_seat, b_card) = plays
+                    if (
+                        not hands[a_seat]
+                        and hands[b_seat]
+                        and SUIT_IX[b_card] == SUIT_IX[a_card]
+                        and RANK[b_card] < RANK[a_card]
+                    ):
+                        self._start_shootout(st, None)
+                        ins, after_of, in_hands = self._seating(st)
+                        continue
+                leader = best_seat
+                st.discard.extend(map(CARD_OF, plays))
+                st.last = plays
+                st.last_winner = leader
+                st.last_note = "discarded"
+                st.first = False
+                trick.leader, trick.plays = leader, []  # `Trick(leader)`, reusing the object
+            elif phase == PICKUP:
+                # `_pick_up`: the one legal move, drawn all the same
+                moves += 1
+                rand()
+                leader = st.turn
+                if trace is not None:
+                    trace.append((leader, PICKUP_ACTION))
+                plays = trick.plays
+                known, zone, hand = st.known_in, HAND_ZONE[leader], hands[leader]
+                for _, c in plays:
+                    known[c] = zone  # `reveal_into`: everyone saw the trick
+                    hand.append(c)
+                hand.sort()
+                st.last = []
+                st.last_winner = -1
+                st.last_note = f"{names[plays[-1][0]]} could not follow — {names[leader]} picked up"
+                trick.leader, trick.plays = leader, []  # `Trick(leader)`, reusing the object
+                st.phase = PLAY
+            else:
+                # the shootout and the next deal: the generic step; or the hand is over
+                if st.over or len(st.sheet) != sheet or st.hand_no != hand_no:
+                    break
+                moves += 1
+                if not self.random_step(st, st.turn, rand, trace):
+                    return moves - 1
+                if st.over or len(st.sheet) != sheet or st.hand_no != hand_no:
+                    break
+                continue
+            # `_settle` after a trick: its usual case here (every player in still holds cards and
+            # the stop rule is not reached, so `leader` leads next), anything else in the rules
+            played = st.tricks_played + 1
+            if played < max_tricks and inn[leader] and all(in_hands):
+                st.tricks_played = played
+                st.turn = leader
+            else:
+                self._settle(st, leader, None)
+                ins, after_of, in_hands = self._seating(st)
         return moves
+
+    def _seating(self, st: GetawayState) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], list[list[int]]]:
+        """For the fast playout, made again whenever someone goes out: the seats still in; for
+        each of them, the others in the order they play after it (`_next_in` over and over: the
+        seats in, in seat order, from the next one round); their hands (the same lists, to tell
+        at a glance whether all hold cards). The first two are kept by who is in (SEATING)."""
+        inn = tuple(st.inn)
+        tables = SEATING.get(inn)
+        if tables is None:
+            ins = tuple(s for s in range(len(inn)) if inn[s])
+            after_of: list[tuple[int, ...]] = [()] * len(inn)
+            for i, s in enumerate(ins):
+                after_of[s] = ins[i + 1 :] + ins[:i]
+            tables = SEATING[inn] = (ins, tuple(after_of))
+        return tables[0], tables[1], [st.hands[s] for s in tables[0]]
 
     def play(self, state: State, seat: int, action: Action, events: list[Event] | None) -> None:
         st: GetawayState = state  # type: ignore[assignment]
@@ -441,7 +595,7 @@ class Getaway(Game):
         ):
             self._start_shootout(st, events)
             return
-        st.discard.extend(c for _, c in plays)
+        st.discard.extend([c for _, c in plays])
         st.last = plays
         st.last_winner = seat
         st.last_note = "discarded"
@@ -629,23 +783,29 @@ class Getaway(Game):
         out.append(Zone("draw", st.draw, Vis.NOBODY, None, "Shootout draw pile", "pile"))
         return out
 
+    def _hidden(self, st: GetawayState, seat: int | None) -> tuple[list[int], dict[int, list[int]], list[int]]:
+        """What a sample deals afresh: the hands hidden from `seat`, the cards of each that stay
+        where everyone knows they are, and the sorted pool of the others."""
+        hidden = [s for s in range(st.players) if s != seat and st.hands[s]]
+        known = st.known_in
+        # before the first lead everyone knows who holds the Ace of Spades: it stays put
+        fixed = ACE_SPADES if st.first and not st.trick.plays else -1
+        stays: dict[int, list[int]] = {}
+        for s in hidden:
+            hand, name = st.hands[s], f"hand{s}"
+            if known:
+                stays[s] = [c for c in hand if c == fixed or known.get(c) == name]
+            else:
+                stays[s] = [fixed] if fixed in hand else []
+        pool = sorted(c for s in hidden for c in st.hands[s] if c not in stays[s])  # never where they lie
+        return hidden, stays, pool
+
     def determinize(self, state: State, seat: int | None, rng: Rng) -> State:
         """Deal the hands hidden from `seat` afresh among themselves; the draw pile keeps its
         (publicly known) cards in a new order. Cards everyone saw go into a hand (a stopped trick
         picked up) stay in it."""
         other: GetawayState = state.clone()  # type: ignore[assignment]
-        hidden = [s for s in range(other.players) if s != seat and other.hands[s]]
-        known = other.known_in
-        # before the first lead everyone knows who holds the Ace of Spades: it stays put
-        fixed = ACE_SPADES if other.first and not other.trick.plays else -1
-        stays: dict[int, list[int]] = {}
-        for s in hidden:
-            hand, name = other.hands[s], f"hand{s}"
-            if known:
-                stays[s] = [c for c in hand if c == fixed or known.get(c) == name]
-            else:
-                stays[s] = [fixed] if fixed in hand else []
-        pool = sorted(c for s in hidden for c in other.hands[s] if c not in stays[s])  # never where they lie
+        hidden, stays, pool = self._hidden(other, seat)
         rng.shuffle(pool)
         i = 0
         for s in hidden:
@@ -659,6 +819,37 @@ class Getaway(Game):
         rng.shuffle(other.draw)
         other.rng = Rng.lazy(int(rng.random() * 2**53))  # the real generator knows the next deal
         return other
+
+    def determinizer(self, state: State, seat: int | None) -> Callable[[Rng], State]:
+        """`determinize` prepared once for a search that samples the same state a thousand times
+        (see `Game.determinizer`): the hidden hands, the cards that stay and the sorted pool are
+        found here, and each call clones, shuffles and deals as `determinize` does, drawing the
+        same numbers, so it gives the very same samples (hands are sorted by card id, the rules'
+        order: see SUIT_SPAN)."""
+        st: GetawayState = state  # type: ignore[assignment]
+        hidden, stays, pool = self._hidden(st, seat)
+        deals = [(s, stays[s], len(st.hands[s]) - len(stays[s])) for s in hidden]
+        draw = sorted(st.draw)
+        clone, lazy = st.clone, Rng.lazy
+
+        def deal(rng: Rng) -> State:
+            other: GetawayState = clone()  # type: ignore[assignment]
+            cards = pool[:]
+            rng.shuffle(cards)
+            hands = other.hands
+            i = 0
+            for s, keep, k in deals:
+                hand = keep + cards[i : i + k]
+                hand.sort()
+                hands[s] = hand
+                i += k
+            if len(draw) > 1:  # (shuffling none or one card draws nothing)
+                other.draw = pile = draw[:]
+                rng.shuffle(pile)
+            other.rng = lazy(int(rng.random() * 2**53))
+            return other
+
+        return deal
 
     # -- the card inspector ----------------------------------------------------------------------
 
@@ -800,6 +991,11 @@ class Getaway(Game):
         if len(best) == 1:
             return f"{best[0]} wins the session with the fewest losses ({losses})."
         return f"{listing(best)} share the session with {losses} each."
+
+    def placings(self, state: State) -> list[int]:
+        """`final(state).placings` without building the whole result: the search asks it at the
+        end of every playout that ends the game."""
+        return placings(state.scores)
 
     def final(self, state: State) -> ResultView:
         st: GetawayState = state  # type: ignore[assignment]
