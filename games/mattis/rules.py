@@ -102,6 +102,58 @@ def plays_in(hand: list[int]) -> list[tuple[int, int]]:
     return out
 
 
+# -- the playout's tables (see `Mattis._shed_fast`) ---------------------------------------------------
+
+#: BIT[c]: card c's bit in a mask of cards; SUIT_BITS[s]: suit s's cards; ABOVE[c]: the cards of
+#: c's suit above c (those that beat it in its suit)
+BIT: tuple[int, ...] = tuple(1 << c for c in FULL)
+BIT_ID: dict[int, int] = {1 << c: c for c in FULL}  # a bit's card
+SUIT_BITS: tuple[int, ...] = tuple(8191 << 13 * s for s in range(4))
+ABOVE: tuple[int, ...] = tuple(SUIT_BITS[SUIT[c]] & ~((2 << c) - 1) for c in FULL)
+#: RUN_PLAYS[a][b]: the plays of a run of one suit's cards from rank offset a to b (the Two is
+#: 0), in `plays_in` order: (lowest, highest) offsets, each pair one shared tuple
+_PAIR = tuple(tuple((a, b) for b in range(13)) for a in range(13))
+RUN_PLAYS: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(
+    tuple(tuple(_PAIR[x][y] for x in range(a, b + 1) for y in range(x, b + 1)) for b in range(13))
+    for a in range(13)
+)
+#: NEXT[n][s]: the seat left of s at n players; SEAT_ORDER[n][w]: the seats from w round to the left
+NEXT: tuple[tuple[int, ...], ...] = tuple(tuple((s + 1) % n for s in range(n)) for n in range(9))
+SEAT_ORDER: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple((w + k) % n for k in range(n)) for w in range(n)) for n in range(9)
+)
+HAND_ZONE: tuple[str, ...] = tuple(f"hand{s}" for s in range(8))  # the zone names `reveal_into` is given
+
+
+class _SuitPlays(dict):  # type: ignore[type-arg]
+    """The plays of a set of one suit's cards, as `plays_in` lists them, by the set's 13-bit
+    mask (bit r for rank offset r): (lowest, highest) offsets. A set's plays are those of the
+    cards below its top run, then the top run's (`RUN_PLAYS`); filled as the playout meets
+    masks, at most 8192 of them."""
+
+    def __missing__(self, mask: int) -> tuple[tuple[int, int], ...]:
+        top = low = mask.bit_length() - 1
+        while low and mask >> (low - 1) & 1:
+            low -= 1
+        plays = self[mask & ((1 << low) - 1)] + RUN_PLAYS[low][top]
+        self[mask] = plays
+        return plays
+
+
+class _Cards(dict):  # type: ignore[type-arg]
+    """The cards of a mask of cards (`BIT`), by id: a sorted hand. Filled as the playout meets
+    masks (each suit's part apart: at most 8192 a suit)."""
+
+    def __missing__(self, mask: int) -> tuple[int, ...]:
+        cards = (BIT_ID[mask & -mask],) + self[mask & (mask - 1)]
+        self[mask] = cards
+        return cards
+
+
+SUIT_PLAYS = _SuitPlays({0: ()})
+MASK_CARDS = _Cards({0: ()})
+
+
 # -- options and state -------------------------------------------------------------------------------
 
 
@@ -396,69 +448,342 @@ class Mattis(Game):
     # -- carrying out --------------------------------------------------------------------------------
 
     def playout(self, state: State, rand: Any, limit: int, trace: list[tuple[int, Action]] | None = None) -> int:
-        """The search's random playout (see `Game.playout`): in the second phase the k-th play of
-        the list `legal_actions` would build (counted, not built: a long hand allows dozens),
-        drawn as the generic loop draws (the same calls to `rand`, so the same game), events
-        off; in the first phase a card or the blind play, as listed. `trace` collects (seat, action)."""
+        """The search's random playout (see `Game.playout`): the moves the generic loop makes
+        with the same generator (the same calls to `rand`, the one for a forced pick-up or
+        `begin` included), events off, leaving the very state `play` would leave. It exists
+        because a Mattis playout runs the whole game (some 120 moves at three players, 300 at
+        eight), which made it the search's bottleneck: each phase has a loop of its own that
+        mirrors the slow path (`_collect_fast`, `_shed_fast`; the slow path, with events for the
+        table, stays as it is), and the pause is the generic step. `trace` collects
+        (seat, action)."""
         st: MattisState = state  # type: ignore[assignment]
         moves = 0
         sheet, hand_no = len(st.sheet), st.hand_no
-        shed, collect = self._shed_turn, self._collect_play
         while moves < limit and not st.over and len(st.sheet) == sheet and st.hand_no == hand_no:
-            seat = st.turn
-            moves += 1
             phase = st.phase
             if phase == COLLECT:
-                hand = st.hands[seat]
-                count = len(hand) + (1 if len(st.stock) >= 2 else 0)
-                if not count:
-                    return moves - 1
-                k = int(rand() * count)
-                action = SINGLE[hand[k]] if k < len(hand) else BLIND
+                moves, going = self._collect_fast(st, rand, limit, moves, trace)
+            elif phase == SHED:
+                moves, going = self._shed_fast(st, rand, limit, moves, trace)
+            else:  # the pause: `begin`, the one legal move, drawn all the same
+                going = self.random_step(st, st.turn, rand, trace)
+                moves += going
+            if not going:
+                break
+        return moves
+
+    def _collect_fast(
+        self, st: MattisState, rand: Any, limit: int, moves: int, trace: list[tuple[int, Action]] | None
+    ) -> tuple[int, bool]:
+        """The first phase of `playout` until it ends or `limit` moves are made: `_collect_play`,
+        `_next_in_round`, `_win_collect_trick` and `_start_collect_trick` written out for events
+        None (the rare steps, making trump and ending the phase, are the slow path's own). Each
+        move draws `int(rand() * count)` over the hand in its order, then the blind play, as
+        `legal_actions` lists them; the round's highest rank and the seats holding it are kept
+        as the cards fall, where `_next_in_round` looks at the round once it is complete.
+        Returns (moves, False when the seat to act has no move)."""
+        n = st.players
+        order = SEAT_ORDER[n]
+        rank = RANK
+        hands, stock, won = st.hands, st.stock, st.won
+        table, seats, blind, pending = st.table, st.table_seats, st.blind, st.pending
+        turn = st.turn
+        spare = len(stock) >= 2  # a blind play is allowed
+        start = st.round_start
+        top, best = -1, []  # the round's highest rank so far, and who played it, in turn
+        for p, s in zip(table[start:], seats[start:]):
+            r = rank[p[0]]
+            if r > top:
+                top, best = r, [s]
+            elif r == top:
+                best.append(s)
+        while moves < limit:
+            hand = hands[turn]
+            size = len(hand)
+            count = size + spare
+            if not count:
+                st.turn = turn
+                return moves, False
+            moves += 1
+            k = int(rand() * count)
+            if k < size:
+                c = hand[k]
+                del hand[k]  # cards are unique: the one `remove(c)` takes
+                blind.append(0)
                 if trace is not None:
-                    trace.append((seat, action))
-                collect(st, seat, action, None)
-                continue
-            if phase != SHED:
-                if not self.random_step(st, seat, rand, trace):
-                    return moves - 1
-                continue
-            hand = st.hands[seat]
-            table = st.table
-            if table:
-                target = table[-1]
-                tsuit, thigh, trump = SUIT[target[0]], target[-1], st.trump
-                if tsuit == trump:
-                    able = [c for c in hand if c > thigh and SUIT[c] == tsuit]
-                else:
-                    able = [c for c in hand if (c > thigh and SUIT[c] == tsuit) or SUIT[c] == trump]
+                    trace.append((turn, SINGLE[c]))
             else:
-                able = hand
-            runs = runs_in(able)  # the plays come in the order plays_in lists them
-            total = sum(m * (m + 1) // 2 for _, m in runs)
-            if not total:
+                c = stock.pop(0)
+                spare = len(stock) >= 2
+                blind.append(1)
+                if trace is not None:
+                    trace.append((turn, BLIND))
+            table.append([c])
+            seats.append(turn)
+            r = rank[c]
+            if r > top:
+                top, best = r, [turn]
+            elif r == top:
+                best.append(turn)
+            pending.pop(0)
+            if not spare:
+                while pending and not hands[pending[0]]:  # a tied seat that cannot play drops out
+                    pending.pop(0)
+            if pending:
+                turn = pending[0]
+                continue
+            # the round is complete: its highest rank takes the trick, or the tie plays again
+            w = best[0]
+            if len(best) > 1:
+                able = [s for s in best if hands[s] or spare]
+                if len(able) > 1:
+                    st.tied = able
+                    pending = st.pending = list(able)
+                    st.round_start = len(table)
+                    turn = able[0]
+                    top, best = -1, []
+                    continue
+                if able:
+                    w = able[0]
+            pile = won[w]
+            for p in table:
+                pile.extend(p)
+            st.last, st.last_seats, st.last_winner = table, seats, w
+            table = st.table = []
+            seats = st.table_seats = []
+            blind = st.blind = []
+            if stock:  # everyone draws back to three, the winner first
+                for s in order[w]:
+                    h = hands[s]
+                    while len(h) < HAND and stock:
+                        c = stock.pop(0)
+                        if not stock:
+                            self._make_trump(st, s, c, None)
+                            break
+                        h.append(c)
+                    h.sort()
+                    if not stock:
+                        break
+                spare = len(stock) >= 2
+            if not all(hands):
+                self._end_collect(st, None)
+                return moves, True
+            st.leader = turn = w
+            pending = st.pending = list(order[w])
+            st.round_start = 0
+            st.tied = []
+            top, best = -1, []
+        st.turn = turn
+        return moves, True
+
+    def _shed_fast(
+        self, st: MattisState, rand: Any, limit: int, moves: int, trace: list[tuple[int, Action]] | None
+    ) -> tuple[int, bool]:
+        """The second phase of `playout` until the game ends or `limit` moves are made:
+        `_shed_turn`, `_pass_turn` and `_finish_shed_trick` written out for events None (going
+        out and the stop rule, a few times a game, are the slow path's own). The k-th play of
+        the list `legal_actions` would build is found without building it.
+
+        A sorted hand's plays are its suits' plays, suit by suit (a sequence lies in one suit),
+        and a suit's are `SUIT_PLAYS` of its 13-bit mask; so a sorted hand is kept as a mask of
+        its cards (`BIT`) and written back, sorted, when the loop ends (`_go_out` and `_end` do
+        not read it; `_stop` is called after). The plays that beat are those of the led suit's
+        cards above the card to beat (`ABOVE`), and of the trumps. A determinized sample's hands
+        are not always sorted (the re-deal puts the unseen cards after the kept ones) and
+        `legal_actions` reads runs in hand order, so such a hand stays a list, its mask kept in
+        step, scanned as `plays_in` scans it until a pick-up sorts it. Every move is a turn: the
+        count is `turns0 + moves` until it is written back. Returns (moves, False when the seat
+        to act has no move)."""
+        n = st.players
+        nxt = NEXT[n]
+        hands, out, out_order, discard, known = st.hands, st.out, st.out_order, st.discard, st.known_in
+        trump = st.trump
+        tlo = 13 * trump  # the lowest trump's id
+        turns0 = st.turns - moves
+        stop_at = st.options.max_turns - turns0  # type: ignore[attr-defined]  # the stop rule
+        plays_of, above, bit = SUIT_PLAYS, ABOVE, BIT
+        s0, s1, s2, s3 = SUIT_BITS
+        tidy = [h == sorted(h) for h in hands]  # sorted: the mask is the hand until written back
+        bits = [sum(map(bit.__getitem__, h)) for h in hands]
+        start_bits = list(bits)
+        table, seats = st.table, st.table_seats
+        size, seat = st.trick_size, st.turn
+        going = True  # False: the seat to act has no move
+        stop = False  # the stop rule ends the game
+        while moves < limit:
+            mask = bits[seat]
+            lo = hi = -1  # the play drawn, lo..hi; -1 for a pick-up
+            if tidy[seat]:
+                if table:  # the led suit's cards above the play to beat, and the trumps, by suit
+                    target = table[-1]
+                    tsuit = SUIT[target[0]]
+                    base = 13 * tsuit
+                    first = plays_of[(mask & above[target[-1]]) >> base]
+                    if tsuit == trump or trump < 0:
+                        if first:
+                            a, b = first[int(rand() * len(first))]
+                            lo, hi = base + a, base + b
+                    else:
+                        second = plays_of[mask >> tlo & 8191]
+                        if trump < tsuit:
+                            first, second, base, base2 = second, first, tlo, base
+                        else:
+                            base2 = tlo
+                        k = len(first)
+                        total = k + len(second)
+                        if total:
+                            k = int(rand() * total) - k
+                            if k < 0:  # in the first group, counted from its end
+                                a, b = first[k]
+                            else:
+                                a, b = second[k]
+                                base = base2
+                            lo, hi = base + a, base + b
+                elif mask:  # a lead: every play of the hand, suit by suit
+                    p0, p1 = plays_of[mask & 8191], plays_of[mask >> 13 & 8191]
+                    p2, p3 = plays_of[mask >> 26 & 8191], plays_of[mask >> 39]
+                    k = int(rand() * (len(p0) + len(p1) + len(p2) + len(p3)))
+                    if k < len(p0):
+                        lo, hi = p0[k]
+                    elif (k := k - len(p0)) < len(p1):
+                        a, b = p1[k]
+                        lo, hi = a + 13, b + 13
+                    elif (k := k - len(p1)) < len(p2):
+                        a, b = p2[k]
+                        lo, hi = a + 26, b + 26
+                    else:
+                        a, b = p3[k - len(p2)]
+                        lo, hi = a + 39, b + 39
+                else:  # nothing to lead and nothing to pick up: no legal move
+                    going = False
+                    break
+            else:  # as `legal_actions` and `plays_in` read an unsorted hand
+                hand = hands[seat]
+                if table:
+                    target = table[-1]
+                    tsuit, thigh = SUIT[target[0]], target[-1]
+                    if tsuit == trump:
+                        able = [c for c in hand if c > thigh and SUIT[c] == tsuit]
+                    else:
+                        able = [c for c in hand if (c > thigh and SUIT[c] == tsuit) or SUIT[c] == trump]
+                elif hand:
+                    able = hand
+                else:
+                    going = False
+                    break
+                if able:
+                    runs = runs_in(able)
+                    k = int(rand() * sum(m * (m + 1) >> 1 for _, m in runs))
+                    for i, m in runs:  # the k-th play in `plays_in` order
+                        count = m * (m + 1) >> 1
+                        if k >= count:
+                            k -= count
+                            continue
+                        while k >= m:  # m plays start at the run's first card, m - 1 at the next...
+                            k -= m
+                            m -= 1
+                            i += 1
+                        lo, hi = able[i], able[i + k]
+                        break
+            moves += 1
+            if lo >= 0:
+                if lo == hi:
+                    cards = [lo]
+                    mask ^= bit[lo]
+                    if trace is not None:
+                        trace.append((seat, SINGLE[lo]))
+                else:
+                    cards = list(range(lo, hi + 1))
+                    mask ^= ((2 << hi - lo) - 1) << lo
+                    if trace is not None:
+                        trace.append((seat, RUN[lo][hi]))
+                bits[seat] = mask
+                if not tidy[seat]:
+                    hand = hands[seat]
+                    for c in cards:
+                        hand.remove(c)
+                table.append(cards)
+                seats.append(seat)
+                if not mask:
+                    self._go_out(st, seat, None)
+                    if st.over:
+                        break
+                    size = st.trick_size
+                if len(table) >= size:  # the trick is complete: discarded, its last player leads
+                    for p in table:
+                        discard.extend(p)
+                    st.last, st.last_seats, st.last_winner = table, seats, seat
+                    table = st.table = []
+                    seats = st.table_seats = []
+                    if moves >= stop_at:
+                        stop = True
+                        break
+                    size = st.trick_size = n - len(out_order)
+                    if out[seat] or not mask:  # the next player on the left who still has cards
+                        lead = -1
+                        for j in range(1, n + 1):
+                            s = (seat + j) % n
+                            if not out[s] and bits[s]:
+                                lead = s
+                                break
+                        if lead < 0:  # pragma: no cover - as in `_finish_shed_trick`
+                            lead = next(s for s in range(n) if not out[s])
+                        seat = lead
+                    st.leader = seat
+                    continue
+            else:  # no play beats the last: pick up the lowest play, the oldest
                 rand()  # the one legal move, drawn all the same
                 if trace is not None:
                     trace.append((seat, PICKUP))
-                shed(st, seat, PICKUP, None)
-                continue
-            k = int(rand() * total)
-            for i, m in runs:
-                size = m * (m + 1) // 2
-                if k >= size:
-                    k -= size
-                    continue
-                a = 0
-                while k >= m - a:  # plays starting at the run's a-th card: m - a of them
-                    k -= m - a
-                    a += 1
-                lo, hi = able[i + a], able[i + a + k]
+                p = table.pop(0)
+                seats.pop(0)
+                zone = HAND_ZONE[seat]
+                for c in p:  # `reveal_into`
+                    known[c] = zone
+                    mask |= bit[c]
+                bits[seat] = mask
+                if not tidy[seat]:  # sorted now
+                    hand = hands[seat]
+                    hand.extend(p)
+                    hand.sort()
+                    tidy[seat] = True
+                    start_bits[seat] = -1  # written back at the end
+            if moves >= stop_at:
+                stop = True
                 break
-            action = SINGLE[lo] if lo == hi else RUN[lo][hi]
-            if trace is not None:
-                trace.append((seat, action))
-            shed(st, seat, action, None)
-        return moves
+            # the turn goes left to the next player still in (`_pass_turn`)
+            s = nxt[seat]
+            while out[s]:  # someone is still in: the mover, or two others if the mover went out
+                s = nxt[s]
+            if table or bits[s]:
+                seat = s
+                continue
+            s = seat  # a blåmattis facing an empty table: as `_pass_turn` goes
+            for _ in range(2 * n):
+                s = nxt[s]
+                if out[s]:
+                    continue
+                if not bits[s] and not table:  # a blåmattis facing an empty table is out at once
+                    self._go_out(st, s, None)
+                    if st.over:
+                        break
+                    size = st.trick_size
+                    continue
+                seat = s
+                break
+            else:  # pragma: no cover - the game ends first
+                raise AssertionError("no player left to act")
+            if st.over:
+                break
+        st.turns, st.turn = turns0 + moves, seat
+        cards_of = MASK_CARDS
+        for s in range(n):
+            mask = bits[s]
+            if tidy[s] and mask != start_bits[s]:
+                hands[s][:] = cards_of[mask & s0] + cards_of[mask & s1] + cards_of[mask & s2] + cards_of[mask & s3]
+        if stop:
+            self._stop(st, None)
+        return moves, going
 
     def play(self, state: State, seat: int, action: Action, events: list[Event] | None) -> None:
         st: MattisState = state  # type: ignore[assignment]
