@@ -297,6 +297,27 @@ def test_mattis_won_piles_become_hands_everyone_knows() -> None:
     pytest.fail("no game reached the second phase")
 
 
+def test_mattis_re_dealt_hands_are_sorted_so_their_sequences_are_played() -> None:
+    """Every hand at the table is sorted, and the second phase reads sequences in hand order: a
+    sample must sort the hands it re-deals (kept cards first, drawn ones after), or the other
+    seats of the search's samples could hardly ever play a sequence."""
+    g = decktable.get_game("mattis")
+    checked = runs = 0
+    for seed in range(12):
+        found = _play_until(g, 3, seed, lambda st, b: st.phase == "shed" and bool(st.table))
+        if found is None:
+            continue
+        st, _ = found
+        seat = g.to_act(st)[0]
+        for k in range(10):
+            for sample in (g.determinize(st, seat, Rng(k)), g.determinizer(st, seat)(Rng(k))):
+                for s, hand in enumerate(sample.hands):
+                    assert hand == sorted(hand), (seed, k, s)
+                    checked += 1
+                    runs += any(len(a.args) > 1 for a in g.legal_actions(sample, s)) if s == sample.turn else 0
+    assert checked > 100 and runs > 0
+
+
 def test_rally_shown_stock_stays_in_the_soloists_hand() -> None:
     g = decktable.get_game("rally")
     for seed in range(60):

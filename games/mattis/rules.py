@@ -1088,6 +1088,14 @@ class Mattis(Game):
 
     # -- what each seat sees -----------------------------------------------------------------------
 
+    def adjust_sample(self, other: State, seat: int | None, rng: Rng) -> None:
+        """A re-dealt hand is sorted, as every hand at the table is: the generic re-deal puts the
+        cards known to be in it first and the drawn ones after, and the second phase reads its
+        sequences in hand order, so a sampled hand would hide most of its sequences from the
+        search (the other seats then seemed to hold only single cards)."""
+        for hand in other.hands:  # type: ignore[attr-defined]
+            hand.sort()
+
     def zones(self, state: State) -> list[Zone]:
         st: MattisState = state  # type: ignore[assignment]
         n = st.players
