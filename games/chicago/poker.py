@@ -14,6 +14,8 @@ had to go.
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import combinations_with_replacement
 from typing import Sequence
 
 from decktable.cards.french import FRENCH, RANK_NAME, SUITS, a_rank
@@ -40,27 +42,55 @@ CLASS_NAME: tuple[str, ...] = (
 RANK: tuple[int, ...] = tuple(c.rank or 0 for c in FRENCH)  # 2..14 per card id
 SUIT: tuple[int, ...] = tuple(SUITS.index(c.suits[0]) for c in FRENCH)
 
-_RANK_OF = RANK.__getitem__
-_SUIT_OF = SUIT.__getitem__
+_RANK_OF = list(RANK).__getitem__  # a list's getter: called faster than a tuple's
 
 _PLURAL = {r: ("Sixes" if r == 6 else f"{RANK_NAME[r]}s") for r in range(2, 15)}
 _WHEEL = (14, 5, 4, 3, 2)
 
 
-#: keys already worked out, by (ranks high first, flush): a few thousand at most, and the search
-#: evaluates hands at every showdown of every playout
-_KEYS: dict[tuple[tuple[int, ...], bool], tuple[int, ...]] = {}
+#: per card, its rank as a 1 in that rank's field of three bits (the lowest bit is left for the
+#: flush) and its suit as a 1 in that suit's byte: summed over a hand, how many of each rank it
+#: holds (0 to 4) and of each suit, so whether it is a flush, in two `sum`s of `map`s
+_RANK_BIT: dict[int, int] = {r: 2 << 3 * (r - 2) for r in range(2, 15)}
+_RANK_BITS: list[int] = [_RANK_BIT[r] for r in RANK]
+_SUIT_BYTE: list[int] = [1 << 8 * s for s in SUIT]
+#: the suit sums of the hands whose cards are all of one suit (no cards too, as `len(set()) <= 1`)
+_ONE_SUIT: frozenset[int] = frozenset(k << 8 * s for s in range(4) for k in range(14))
+_RANK_BITS_OF = _RANK_BITS.__getitem__
+_SUIT_BYTE_OF = _SUIT_BYTE.__getitem__
+
+#: every five-card hand's key, by the sum of its cards' `_RANK_BITS` plus 1 for a flush: all 7,462
+#: filled in at the first hand evaluated (about 30 ms), as a search evaluates half a dozen hands in
+#: each playout and would otherwise work out new ones for thousands of playouts
+_KEYS: dict[int, tuple[int, ...]] = {}
+_FIVE_CARD_KEYS = 7462
 
 
 def evaluate(cards: Sequence[int]) -> tuple[int, ...]:
-    """The key of a five-card hand (card ids of the French catalogue)."""
-    ranks = sorted(map(_RANK_OF, cards), reverse=True)  # `map`, not a generator: every playout evaluates
-    flush = len(set(map(_SUIT_OF, cards))) <= 1
-    seen = (tuple(ranks), flush)
+    """The key of a five-card hand (card ids of the French catalogue). By sums of per-card bits
+    (`map`, not a generator): every playout evaluates half a dozen hands."""
+    flush = sum(map(_SUIT_BYTE_OF, cards)) in _ONE_SUIT
+    seen = sum(map(_RANK_BITS_OF, cards)) + flush
     key = _KEYS.get(seen)
     if key is None:
-        key = _KEYS[seen] = _key(ranks, flush)
+        if len(_KEYS) < _FIVE_CARD_KEYS:
+            _fill_keys()
+            key = _KEYS.get(seen)
+        if key is None:  # not five cards
+            key = _KEYS[seen] = _key(sorted(map(_RANK_OF, cards), reverse=True), flush)
     return key
+
+
+def _fill_keys() -> None:
+    """Fill `_KEYS` with every five-card hand: each multiset of ranks, and as a flush where the
+    ranks differ."""
+    for ranks in combinations_with_replacement(range(14, 1, -1), 5):  # high first
+        if max(map(ranks.count, ranks)) > 4:
+            continue
+        seen = sum(map(_RANK_BIT.__getitem__, ranks))
+        _KEYS[seen] = _key(list(ranks), False)
+        if len(set(ranks)) == 5:
+            _KEYS[seen + 1] = _key(list(ranks), True)
 
 
 def _key(ranks: list[int], flush: bool) -> tuple[int, ...]:
@@ -111,10 +141,8 @@ def combination(cards: Sequence[int]) -> list[int]:
         return []
     if cat in (STRAIGHT, FLUSH, FULL_HOUSE, STRAIGHT_FLUSH, ROYAL_FLUSH):
         return list(cards)
-    counts: dict[int, int] = {}
-    for c in cards:
-        counts[RANK[c]] = counts.get(RANK[c], 0) + 1
-    return [c for c in cards if counts[RANK[c]] >= 2]
+    ranks = list(map(_RANK_OF, cards))
+    return [c for c, r in zip(cards, ranks) if ranks.count(r) >= 2]
 
 
 def _rank(r: int) -> str:
@@ -125,9 +153,11 @@ def _list(ranks: Sequence[int]) -> str:
     return "-".join(RANK_NAME[r] for r in ranks)
 
 
-def phrase(key: Sequence[int], depth: int | None = None) -> str:
+@lru_cache(maxsize=1 << 14)
+def phrase(key: tuple[int, ...], depth: int | None = None) -> str:
     """The hand in words, saying its ranks only down to index `depth` of `key[1:]` (0 = the first
-    thing compared; None = everything). 'two pair, Kings high' is depth 0 of two pair."""
+    thing compared; None = everything). 'two pair, Kings high' is depth 0 of two pair. Kept: every
+    playout says its hand's winner in words."""
     cat = key[0]
     r = list(key[1:])
     full = depth is None

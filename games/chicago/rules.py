@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
-from operator import itemgetter
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -47,7 +46,7 @@ SLUG: list[str] = [c.slug for c in FRENCH]
 ID_OF: dict[str, int] = {SLUG[c]: c for c in FULL}
 SUIT_IX: list[int] = [SUITS.index(c.suits[0]) for c in FRENCH]
 RANK: list[int] = [c.rank or 0 for c in FRENCH]
-SORT_KEY: list[tuple[int, int]] = [(SUIT_IX[c], RANK[c]) for c in FULL]  # hand order: suit, then rank
+SORT_KEY: list[int] = [SUIT_IX[c] * 16 + RANK[c] for c in FULL]  # hand order: suit, then rank
 SUIT_NAME: list[str] = [s.capitalize() for s in SUITS]
 
 TARGET = 52  # the game ends after a hand in which someone reaches this
@@ -65,28 +64,40 @@ DECLARE = Action("declare")
 PASS = Action("pass")
 DEAL = Action("deal")
 
-#: every discard of up to three cards (23,478, in hand order), built at the first search: a
-#: search meets a thousand sampled hands a second and lists each one's 31 discards; the larger
-#: ones are seldom met twice, so they are built each time
-_SMALL: dict[tuple[int, ...], Action] = {}
+#: discard actions, in the order their cards are named (a sampled hand is in dealt order, so any
+#: order comes up): of one card and of two, by card ids in tables built at first use; of
+#: three, by slugs as met. A search lists the 31 discards of a thousand sampled hands a second;
+#: those of four or five cards are seldom met twice, so they are built each time
+_ONE: list[Action] = []
+_TWO: list[list[Action | None]] = []
+_THREE: dict[tuple[str, ...], Action] = {}
 
 
-def discard_action(cards: tuple[int, ...]) -> Action:
-    """The `discard` action for these cards (already in hand order)."""
-    a = _SMALL.get(cards)
-    if a is None:
-        a = Action("discard", tuple(SLUG[c] for c in cards))
-        if len(cards) <= 3:
-            _SMALL[cards] = a
+def _build_tables() -> None:
+    """Fill `_ONE` and `_TWO` (about 3 ms, once)."""
+    if not _TWO:
+        _ONE[:] = [Action("discard", (SLUG[c],)) for c in FULL]
+        _TWO[:] = [[Action("discard", (SLUG[a], SLUG[b])) if a != b else None for b in FULL] for a in FULL]
+
+
+def _kept(args: tuple[str, ...]) -> Action:
+    """A new discard of three cards, kept in `_THREE`."""
+    a = _THREE[args] = Action("discard", args)
     return a
 
 
-def _build_small() -> None:
-    """Fill `_SMALL` (about 10 ms, once)."""
-    if len(_SMALL) < 23_478:
-        for k in (1, 2, 3):
-            for combo in combinations(sorted(FULL, key=SORT_KEY.__getitem__), k):
-                discard_action(combo)
+def discard_action(cards: tuple[int, ...] | list[int]) -> Action:
+    """The `discard` action for these cards (already in hand order)."""
+    if not _TWO:
+        _build_tables()
+    if len(cards) == 1:
+        return _ONE[cards[0]]
+    if len(cards) == 2:
+        return _TWO[cards[0]][cards[1]]  # type: ignore[return-value]
+    args = tuple(map(SLUG.__getitem__, cards))
+    if len(cards) == 3:
+        return _THREE.get(args) or _kept(args)
+    return Action("discard", args)
 
 
 #: per number of free cards, the index sets of every discard in the order `_discards` lists them
@@ -95,20 +106,21 @@ SUBSETS: list[list[tuple[int, ...]]] = [
 ]
 
 
-#: per number of free cards, a getter of each discard's items, in `SUBSETS` order
-_PICKS: list[list[Any]] = [
-    [(lambda t, i=combo[0]: (t[i],)) if len(combo) == 1 else itemgetter(*combo) for combo in sets]
-    for sets in SUBSETS
-]
-
-
 @lru_cache(maxsize=1 << 10)
 def _discards_of(free: tuple[int, ...]) -> tuple[Action, ...]:
-    """The discards of these free cards, smallest sets first. A search asks for those of a
-    thousand sampled hands a second, hence the getters and the caches."""
-    if not _SMALL:
-        _build_small()
-    return tuple(discard_action(pick(free)) for pick in _PICKS[len(free)])
+    """The discards of these free cards, smallest sets first (`combinations` lists each size in
+    `SUBSETS` order). A search asks for those of a thousand sampled hands a second, hence the
+    tables, the caches and a comprehension per size rather than a call per discard."""
+    if not _TWO:
+        _build_tables()
+    one, two, three = _ONE, _TWO, _THREE.get
+    slugs = tuple(map(SLUG.__getitem__, free))
+    return (
+        *[one[c] for c in free],
+        *[two[a][b] for a, b in combinations(free, 2)],
+        *[three(args) or _kept(args) for args in combinations(slugs, 3)],
+        *[Action("discard", args) for k in range(4, len(free) + 1) for args in combinations(slugs, k)],
+    )  # type: ignore[return-value]
 
 
 def cards_text(cards: list[int]) -> str:
@@ -370,15 +382,15 @@ class Chicago(Game):
             return [PLAY_ACTIONS[c] for c in hand]
         if phase == DRAW:
             if st.shown[seat]:
-                return [STAND] + self._discards(st.shown[seat], ())
+                return [STAND, *self._discards(st.shown[seat], ())]
             hand = st.hands[seat]
             if st.must_show[seat]:
                 keep = combination(hand)
-                out = [STAND] + self._discards(hand, keep)
+                out = [STAND, *self._discards(hand, keep)]
                 if keep:
                     out.append(EXPOSE)
                 return out
-            return [STAND] + self._discards(hand, ())
+            return [STAND, *self._discards(hand, ())]
         if phase == SHOW:
             if self._may_declare(st, seat):
                 return [DECLARE, PASS]
@@ -388,9 +400,9 @@ class Chicago(Game):
         return []
 
     @staticmethod
-    def _discards(cards: list[int], keep: list[int] | tuple[int, ...]) -> list[Action]:
+    def _discards(cards: list[int], keep: list[int] | tuple[int, ...]) -> tuple[Action, ...]:
         """Every non-empty set of `cards` that holds none of `keep`, smallest sets first."""
-        return list(_discards_of(tuple(c for c in cards if c not in keep)))
+        return _discards_of(tuple(c for c in cards if c not in keep) if keep else tuple(cards))
 
     def _may_declare(self, st: ChicagoState, seat: int) -> bool:
         cls = evaluate(st.hands[seat])[0]
@@ -513,34 +525,20 @@ class Chicago(Game):
             self._deal(st, st.rng.shuffled(FULL), events)
 
     def playout(self, state: State, rand: Any, limit: int, trace: list[tuple[int, Action]] | None = None) -> int:
-        """The search's random playout (see `Game.playout`): draws and trick plays are drawn
-        uniformly from what `legal_actions` would list, without building every discard (a draw
-        has 32 of them) or an action; showdowns and the rest go through the generic step.
-        Stops at the end of the hand. `trace` collects the moves as (seat, action)."""
+        """The search's random playout (see `Game.playout`): draws, showdowns and trick plays are
+        drawn uniformly from what `legal_actions` would list, without building every discard (a
+        draw has 32 of them) or an action; anything else goes through the generic step. Stops at
+        the end of the hand. `trace` collects the moves as (seat, action)."""
         st: ChicagoState = state  # type: ignore[assignment]
         moves = 0
         sheet, hand_no = len(st.sheet), st.hand_no
-        n = st.players
         while moves < limit and not st.over and len(st.sheet) == sheet and st.hand_no == hand_no:
             seat = st.turn
             phase = st.phase
-            if phase == PLAY:
-                hand = st.hands[seat]
-                cards = hand
-                if st.trick:
-                    ls = SUIT_IX[st.trick[0][1]]
-                    cards = [c for c in hand if SUIT_IX[c] == ls] or hand
-                c = cards[int(rand() * len(cards))]
-                if trace is not None:
-                    trace.append((seat, PLAY_ACTIONS[c]))
-                if len(st.trick) + 1 < n:  # not the trick's last card: `_play_card` would only pass the turn
-                    hand.remove(c)
-                    st.played[seat].append(c)
-                    st.trick.append((seat, c))
-                    st.turn = seat + 1 if seat + 1 < n else 0
-                else:
-                    self._play_card(st, seat, c, None)
-            elif phase == SHOW:  # `legal_actions`: declare (where allowed), pass
+            if phase == PLAY:  # the tricks, to the end of the hand, in a loop of their own
+                moves += self._random_tricks(st, rand, limit - moves, trace)
+                continue
+            if phase == SHOW:  # `legal_actions`: declare (where allowed), pass
                 declare = self._may_declare(st, seat)
                 if declare and int(rand() * 2) == 0:
                     if trace is not None:
@@ -568,6 +566,37 @@ class Chicago(Game):
             moves += 1
         return moves
 
+    def _random_tricks(self, st: ChicagoState, rand: Any, limit: int, trace: list[tuple[int, Action]] | None) -> int:
+        """The playout's cards, each drawn as from `legal_actions` (the suit led if the hand holds
+        it, else any card), until the hand ends or `limit` cards; how many. A card that leaves the
+        trick open only passes the turn, as in `_play_card`, which takes each trick's last card."""
+        n = st.players
+        trick = st.trick
+        seat = st.turn
+        moves = 0
+        while moves < limit:
+            hand = st.hands[seat]
+            cards = hand
+            if trick:
+                ls = SUIT_IX[trick[0][1]]
+                cards = [c for c in hand if SUIT_IX[c] == ls] or hand
+            c = cards[int(rand() * len(cards))]
+            if trace is not None:
+                trace.append((seat, PLAY_ACTIONS[c]))
+            moves += 1
+            if len(trick) + 1 < n:
+                hand.remove(c)
+                st.played[seat].append(c)
+                trick.append((seat, c))
+                seat = st.turn = seat + 1 if seat + 1 < n else 0
+            else:
+                self._play_card(st, seat, c, None)
+                if st.phase != PLAY:
+                    break
+                trick = st.trick
+                seat = st.turn
+        return moves
+
     def _random_draw(self, st: ChicagoState, seat: int, rand: Any) -> list[int] | None:
         """A draw of `seat` picked as from `legal_actions` (stand, each discard, show where
         allowed: one call to `rand`) without building the list: the cards to discard ([] to
@@ -579,7 +608,7 @@ class Chicago(Game):
         if not shown and st.must_show[seat]:
             keep = combination(base)
             may_show = bool(keep)
-        free = [c for c in base if c not in keep]
+        free = [c for c in base if c not in keep] if keep else base
         sets = SUBSETS[len(free)]
         r = int(rand() * (1 + len(sets) + may_show))
         if r == 0:
@@ -763,9 +792,9 @@ class Chicago(Game):
         st.scores[w] += LAST_TRICK
         st.hand_pts[w] += LAST_TRICK
         parts = [f"{st.names[w]} takes the last trick: {LAST_TRICK} points."]
-        keys = [evaluate(st.played[s]) for s in range(st.players)]
+        keys = list(map(evaluate, st.played))  # per seat
         top = max(keys)
-        winners = [s for s in range(st.players) if keys[s] == top]
+        winners = [s for s, key in enumerate(keys) if key == top]
         if top[0] < PAIR:
             parts.append(f"Nobody has a pair on the table: no score for the hand (best: {phrase(top)}).")
         elif len(winners) > 1:
@@ -784,7 +813,7 @@ class Chicago(Game):
         if events is not None:
             events.append(Event(st.outcome, "score", None, {"hand": list(st.hand_pts)}))
         high = max(st.scores)
-        leaders = [s for s in range(st.players) if st.scores[s] == high]
+        leaders = [s for s, score in enumerate(st.scores) if score == high]
         limit = st.hand_no >= st.options.max_hands  # type: ignore[attr-defined]
         if (high >= TARGET and len(leaders) == 1) or limit:
             st.over = True

@@ -116,6 +116,28 @@ def test_every_discard_is_offered_and_only_the_count_is_public() -> None:
     assert obs.zone("discards").count == 2 and obs.zone("discards").cards == []
 
 
+def test_discards_of_a_hand_in_any_order_are_listed_as_the_plain_way_lists_them() -> None:
+    """A bot's sampled hand is in dealt order: its discards, from the tables and caches the search
+    reads, are the subsets of the hand in that order, smallest first, each naming its cards in
+    the hand's order (what `SUBSETS` spells out one by one), as is the one `random_legal` draws."""
+    from decktable.engine.actions import Action
+    from decktable.rulesets.chicago.rules import SLUG, SUBSETS, discard_action
+
+    raw = type(G).legal_actions.__wrapped__
+    rng = random.Random(4)
+    for k in range(300):
+        st = G.new(2, seed=k)
+        seat = st.turn
+        rng.shuffle(st.hands[seat])
+        cards = st.hands[seat]
+        plain = [Action("stand")] + [Action("discard", tuple(SLUG[cards[i]] for i in s)) for s in SUBSETS[5]]
+        assert raw(G, st, seat) == plain
+        assert raw(G, st, seat) == plain  # listed again (cached)
+        r = random.Random(k)
+        assert G.random_legal(st, seat, r.random) == plain[int(random.Random(k).random() * 32)]
+        assert discard_action(tuple(cards[:3])) == plain[16]
+
+
 def test_draw_refusals_leave_the_state_alone() -> None:
     st = new([ROYAL, JUNK])
     assert why(st, ANN, "discard 2h") == "You do not hold the 2 of Hearts."
