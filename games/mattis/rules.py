@@ -552,18 +552,8 @@ class Mattis(Game):
             table = st.table = []
             seats = st.table_seats = []
             blind = st.blind = []
-            if stock:  # everyone draws back to three, the winner first
-                for s in order[w]:
-                    h = hands[s]
-                    while len(h) < HAND and stock:
-                        c = stock.pop(0)
-                        if not stock:
-                            self._make_trump(st, s, c, None)
-                            break
-                        h.append(c)
-                    h.sort()
-                    if not stock:
-                        break
+            if stock:
+                self._draw_back(st, w, None)
                 spare = len(stock) >= 2
             if not all(hands):
                 self._end_collect(st, None)
@@ -869,29 +859,32 @@ class Mattis(Game):
             top = max(mine, key=RANK.__getitem__)
             events.append(Event(f"{st.names[w]} takes the trick ({count} cards) with {the(top)}.", "trick", w,
                                 {"card": SLUG[top], "cards": count, "rank": RANK[best]}))
-        # everyone draws back to three, the winner first (RULES 21 gap 5)
-        n = st.players
         stock = st.stock
         hands = st.hands
         if stock:
-            for k in range(n):
-                s = (w + k) % n
-                hand = hands[s]
-                while len(hand) < HAND and stock:
-                    c = stock.pop(0)
-                    if not stock:
-                        self._make_trump(st, s, c, events)
-                        break
-                    hand.append(c)
-                hand.sort()
-                if not stock:
-                    break
+            self._draw_back(st, w, events)  # the winner first (RULES 21 gap 5)
             if events is not None and stock:
                 events.append(Event(f"Everyone draws back to three; the stock holds {len(stock)} cards.", "draw"))
         if any(not h for h in hands):
             self._end_collect(st, events)
             return
         self._start_collect_trick(st, w)
+
+    def _draw_back(self, st: MattisState, w: int, events: list[Event] | None) -> None:
+        """Everyone draws back up to three, the trick's winner `w` first and then round to the
+        left, until the stock runs out; its last card is not drawn but makes trump."""
+        stock, hands = st.stock, st.hands
+        for s in SEAT_ORDER[st.players][w]:
+            hand = hands[s]
+            while len(hand) < HAND and stock:
+                c = stock.pop(0)
+                if not stock:
+                    self._make_trump(st, s, c, events)
+                    break
+                hand.append(c)
+            hand.sort()
+            if not stock:
+                break
 
     def _make_trump(self, st: MattisState, s: int, c: int, events: list[Event] | None) -> None:
         st.trump_zone.append(c)

@@ -547,7 +547,7 @@ class Rally(Game):
         """The playout's card play, to the end of the hand or `limit` cards: `_play_options`,
         `_play_card` and `_finish_trick` written out in one loop (the search's hottest path, some
         60 cards an iteration), drawing as they do and leaving the same state. Moves made."""
-        hands, won, tricks = st.hands, st.won, st.tricks
+        hands = st.hands
         trick = st.trick
         seat = st.turn
         rallied = st.rallied if st.partner < 0 else -1  # a rallied card still to show its holder
@@ -615,17 +615,7 @@ class Rally(Game):
                 if k > top:
                     best, top = i, k
             w = trick[best][0]
-            pile = won[w]
-            for s, c in trick:
-                if c == FOOL:
-                    st.fool = [FOOL]
-                    st.fool_owner = s
-                    st.fool_winner = w
-                else:
-                    pile.append(c)
-            tricks[w] += 1
-            st.last = trick
-            st.last_winner = w
+            self._gather(st, trick, w)
             if st.trick_no >= TRICKS:
                 st.trick = []
                 st.turn = seat  # the last card's player, as `_play_card` left it
@@ -873,16 +863,7 @@ class Rally(Game):
             if k > best_key:
                 best, best_key = i, k
         w, card = plays[best]
-        for s, c in plays:
-            if c == FOOL:
-                st.fool = [FOOL]
-                st.fool_owner = s
-                st.fool_winner = w
-            else:
-                st.won[w].append(c)
-        st.tricks[w] += 1
-        st.last = plays
-        st.last_winner = w
+        self._gather(st, plays, w)
         st.trick = []
         if events is not None:
             what = "the last trick" if st.trick_no == TRICKS else f"trick {st.trick_no}"
@@ -893,6 +874,21 @@ class Rally(Game):
         st.trick_no += 1
         st.leader = w
         st.turn = w
+
+    def _gather(self, st: RallyState, plays: list[tuple[int, int]], w: int) -> None:
+        """A finished trick goes to its winner `w`'s pile, but for the Fool, which lies face up
+        beside its owner until the hand is scored."""
+        pile = st.won[w]
+        for s, c in plays:
+            if c == FOOL:
+                st.fool = [FOOL]
+                st.fool_owner = s
+                st.fool_winner = w
+            else:
+                pile.append(c)
+        st.tricks[w] += 1
+        st.last = plays
+        st.last_winner = w
 
     def _score(self, st: RallyState, events: list[Event] | None) -> None:
         """The Fool's exchange, the partner shown, card points and the settlement."""
