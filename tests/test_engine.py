@@ -64,6 +64,21 @@ def test_rng_clone_and_state():
     assert c.getstate() != r.getstate()
 
 
+def test_a_lazy_rng_draws_as_one_seeded_at_once_and_its_clones_on_their_own():
+    """`Rng.lazy` builds its generator at the first draw: the numbers are those of `Rng(seed)`,
+    and clones taken before any draw each draw that same sequence, unaffected by one another."""
+    lazy = Rng.lazy(99)
+    twin = lazy.clone()
+    assert lazy.getstate() == Rng(99).getstate()
+    first = [lazy.random() for _ in range(5)]
+    plain = Rng(99)
+    assert first == [plain.random() for _ in range(5)]
+    assert [twin.random() for _ in range(5)] == first  # the clone kept the unbuilt generator
+    deck = list(range(20))
+    Rng.lazy(3).shuffle(deck)
+    assert deck == Rng(3).shuffled(list(range(20)))
+
+
 def test_rng_below_and_choice():
     r = Rng(3)
     vals = [r.below(6) for _ in range(2000)]

@@ -33,8 +33,12 @@ class Rng:
         share = self._share
         if share[0] > 1:
             share[0] -= 1
-            r = random.Random.__new__(random.Random)
-            r.setstate(self._r.getstate())
+            pending = self._r
+            if type(pending) is _Pending:  # never drawn from: seed one (a quarter of the copy's cost)
+                r = random.Random(pending.seed)
+            else:
+                r = random.Random.__new__(random.Random)
+                r.setstate(pending.getstate())
             self._r = r
             self._share = [1]
         return self._r
