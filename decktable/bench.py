@@ -255,8 +255,9 @@ def bench_clone(g: Any, n: int, repeats: int = 3000) -> tuple[float, float]:
 
 
 def bench_iterations(g: Any, n: int, iterations: int = 1000) -> tuple[float, float, float]:
-    """(seconds for `iterations` search iterations, µs per determinize, moves an iteration makes)
-    from a decision of a seeded game, a determinized state as Match gives it. The reference's
+    """(seconds for `iterations` search iterations, µs per sample as the search draws them
+    (`Game.determinizer`), moves an iteration makes) from a decision of a seeded game, a
+    determinized state as Match gives it. The reference's
     iterations make 36 moves each (a whole hand of four players); a game whose hands are longer
     pays for every move more (moves are counted in a separate, untimed search)."""
     from decktable.bots.search import search
@@ -271,9 +272,10 @@ def bench_iterations(g: Any, n: int, iterations: int = 1000) -> tuple[float, flo
         search(g, det, seat, Rng(3 + k), iterations, early=False)  # all of them, as the reference
         spent = min(spent, time.perf_counter() - t0)
     rng = Rng(4)
+    deal = g.determinizer(det, seat)  # what the search draws its samples with
     t0 = time.perf_counter()
     for _ in range(200):
-        g.determinize(det, seat, rng)
+        deal(rng)
     per_det = (time.perf_counter() - t0) / 200 * 1e6
     return spent, per_det, _moves_per_iteration(g, det, seat, 200)
 
