@@ -578,10 +578,10 @@ class Mattis(Game):
         and a suit's are `SUIT_PLAYS` of its 13-bit mask; so a sorted hand is kept as a mask of
         its cards (`BIT`) and written back, sorted, when the loop ends (`_go_out` and `_end` do
         not read it; `_stop` is called after). The plays that beat are those of the led suit's
-        cards above the card to beat (`ABOVE`), and of the trumps. A determinized sample's hands
-        are not always sorted (the re-deal puts the unseen cards after the kept ones) and
-        `legal_actions` reads runs in hand order, so such a hand stays a list, its mask kept in
-        step, scanned as `plays_in` scans it until a pick-up sorts it. Every move is a turn: the
+        cards above the card to beat (`ABOVE`), and of the trumps. Every hand at the table and in
+        the search's samples is sorted (`adjust_sample`); should one not be, `legal_actions`
+        reads its runs in hand order, so such a hand stays a list, its mask kept in step,
+        scanned as `plays_in` scans it until a pick-up sorts it. Every move is a turn: the
         count is `turns0 + moves` until it is written back. Returns (moves, False when the seat
         to act has no move)."""
         n = st.players
