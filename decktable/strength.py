@@ -56,7 +56,7 @@ SOLO_LEVELS: tuple[str, ...] = ("random", "easy", "medium", "strong")
 #: how the table's bots play, part of every line's fingerprint: without the level's time cap (a
 #: strong bot stopped by the clock plays another game on a busier machine, and a seed must give
 #: one game); at the table the cap stands, and cuts a strong search short where its 3,000
-#: iterations take longer (the bench's think times show where: Mattis most)
+#: iterations take longer (the bench's think times show where: the solitaires most)
 PLAYED_AS = "search bots run their whole iteration budget, no clock"
 #: how a partnership game's rows are seated, part of its lines' fingerprints: each level plays as
 #: a partnership (strong and strong against medium and medium), not one strong seat beside a
@@ -564,7 +564,7 @@ How to read a row:
 - A game named with options (Old Janx Spirit, target 1) plays a shorter match than its default: one
   hand instead of five, a stricter test of the stronger bot and affordable 200 times a row.
 - The bots play without their time cap, so that a seed gives the same game on any machine: strong
-  runs all its 3,000 iterations (at the table it stops at 1 s, which Mattis reaches most; see the
+  runs all its 3,000 iterations (at the table it stops at 1 s, which the solitaires reach most; see the
   think times of `python -m decktable.bench --bots-only`).
 - CPU s/game: process time of one game, both bots' thinking included.
 
