@@ -769,7 +769,7 @@ def test_the_roots_ucb_picks_what_ucb_over_its_edges_picks(monkeypatch, numpy_fr
         for i, e in enumerate(root.edges):
             e.avail = visits - i
         picked = root.actions[root.pick()]
-        expected, _edge = S._ucb([(a, root.edges[actions.index(a)]) for a in listed], counted=True)
+        expected, _edge = S._ucb([(a, root.edges[actions.index(a)]) for a in listed])
         assert picked == expected, (case, m)
         checked += 1
         values = [e.w / e.n + S.EXPLORE * math.sqrt(math.log(e.avail) / e.n) for e in root.edges]
@@ -777,7 +777,7 @@ def test_the_roots_ucb_picks_what_ucb_over_its_edges_picks(monkeypatch, numpy_fr
     assert checked == 400 and ties > 10  # the tie rule was really exercised
 
 
-def test_the_roots_availabilities_are_written_back_after_a_search() -> None:
+def test_the_roots_availabilities_are_written_back_after_a_search(monkeypatch) -> None:
     """After a search every root edge holds the availability `_ucb` would have counted for it:
     one for each visit of the root from the one that added it (Rally's discard, 286 actions)."""
     from decktable.bots import search as S
@@ -796,11 +796,8 @@ def test_the_roots_availabilities_are_written_back_after_a_search() -> None:
         real_init(self, legal)
         seen.append(self)
 
-    S._RootUcb.__init__ = spy  # type: ignore[method-assign]
-    try:
-        search(g, g.determinize(st, seat, Rng(1)), seat, Rng(2), 600, early=False)
-    finally:
-        S._RootUcb.__init__ = real_init  # type: ignore[method-assign]
+    monkeypatch.setattr(S._RootUcb, "__init__", spy)
+    search(g, g.determinize(st, seat, Rng(1)), seat, Rng(2), 600, early=False)
     root = seen[0]
     assert root.visits == 600 and len(root.edges) == len(g.legal_actions(st, seat))
     assert [e.avail for e in root.edges] == [600 - i for i in range(len(root.edges))]

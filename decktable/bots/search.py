@@ -295,7 +295,7 @@ def _search(
                         a = fresh[int(rand() * len(fresh))]
                         grow = True
                     else:
-                        a, best = _ucb(pairs, counted=True)
+                        a, best = _ucb(pairs)
                         grow = False
             if grow:  # expansion: the new edge, then a playout
                 best = node[a] = _Edge(p)
@@ -359,16 +359,14 @@ def _search(
     return best_a
 
 
-def _ucb(pairs: list[tuple[Action, _Edge]], counted: bool = False) -> tuple[Action, _Edge]:
-    """The action UCB picks among `pairs` (all available in this sample, each counted so unless
-    `counted` says the caller has), the first of equals in list order."""
+def _ucb(pairs: list[tuple[Action, _Edge]]) -> tuple[Action, _Edge]:
+    """The action UCB picks among `pairs` (all available in this sample, and already counted so
+    by the caller), the first of equals in list order."""
     log, sqrt = math.log, math.sqrt
     best: _Edge | None = None
     best_v = -1.0
     a: Action | None = None
     for b, e in pairs:
-        if not counted:
-            e.avail += 1
         v = e.w / e.n + EXPLORE * sqrt(log(e.avail) / e.n)
         if v > best_v:
             best_v, best, a = v, e, b

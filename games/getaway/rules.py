@@ -433,10 +433,10 @@ class Getaway(Game):
                 if trace is not None:
                     trace.append((leader, PICKUP_ACTION))
                 plays = trick.plays
-                known, zone, hand = st.known_in, HAND_ZONE[leader], hands[leader]
-                for _, c in plays:
-                    known[c] = zone  # `reveal_into`: everyone saw the trick
-                    hand.append(c)
+                hand = hands[leader]
+                picked = list(map(CARD_OF, plays))
+                self.reveal_into(st, picked, HAND_ZONE[leader])  # everyone saw the trick
+                hand.extend(picked)
                 hand.sort()
                 st.last = []
                 st.last_winner = -1
@@ -804,28 +804,13 @@ class Getaway(Game):
         """Deal the hands hidden from `seat` afresh among themselves; the draw pile keeps its
         (publicly known) cards in a new order. Cards everyone saw go into a hand (a stopped trick
         picked up) stay in it."""
-        other: GetawayState = state.clone()  # type: ignore[assignment]
-        hidden, stays, pool = self._hidden(other, seat)
-        rng.shuffle(pool)
-        i = 0
-        for s in hidden:
-            hand = other.hands[s]
-            keep = stays[s]
-            k = len(hand) - len(keep)
-            hand[:] = keep + pool[i : i + k]
-            hand.sort(key=SORT_KEY.__getitem__)
-            i += k
-        other.draw.sort()
-        rng.shuffle(other.draw)
-        other.rng = Rng.lazy(int(rng.random() * 2**53))  # the real generator knows the next deal
-        return other
+        return self.determinizer(state, seat)(rng)
 
     def determinizer(self, state: State, seat: int | None) -> Callable[[Rng], State]:
         """`determinize` prepared once for a search that samples the same state a thousand times
         (see `Game.determinizer`): the hidden hands, the cards that stay and the sorted pool are
-        found here, and each call clones, shuffles and deals as `determinize` does, drawing the
-        same numbers, so it gives the very same samples (hands are sorted by card id, the rules'
-        order: see SUIT_SPAN)."""
+        found here, and each call clones, shuffles and deals (hands sorted by card id, the rules'
+        order: see SUIT_SPAN). `determinize` is one call of it."""
         st: GetawayState = state  # type: ignore[assignment]
         hidden, stays, pool = self._hidden(st, seat)
         deals = [(s, stays[s], len(st.hands[s]) - len(stays[s])) for s in hidden]

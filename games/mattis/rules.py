@@ -586,7 +586,7 @@ class Mattis(Game):
         to act has no move)."""
         n = st.players
         nxt = NEXT[n]
-        hands, out, out_order, discard, known = st.hands, st.out, st.out_order, st.discard, st.known_in
+        hands, out, out_order, discard = st.hands, st.out, st.out_order, st.discard
         trump = st.trump
         tlo = 13 * trump  # the lowest trump's id
         turns0 = st.turns - moves
@@ -727,9 +727,8 @@ class Mattis(Game):
                     trace.append((seat, PICKUP))
                 p = table.pop(0)
                 seats.pop(0)
-                zone = HAND_ZONE[seat]
-                for c in p:  # `reveal_into`
-                    known[c] = zone
+                self.reveal_into(st, p, HAND_ZONE[seat])  # picked up from the table, in plain sight
+                for c in p:
                     mask |= bit[c]
                 bits[seat] = mask
                 if not tidy[seat]:  # sorted now
