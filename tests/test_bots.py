@@ -516,8 +516,9 @@ def test_worker_decides_as_in_process_and_cancels() -> None:
         m.act(seat, m.game.legal_actions(m.state, seat)[0])
         assert m.finish_bot_job(job, stale.result(timeout=60)) is None and len(m.steps) == before + 1
         # a long search, cancelled: no move, and the worker is free again at once. Mattis's
-        # first strong decision runs into the one-second cap (Nonesuch's are settled sooner)
-        long = Match("mattis", parse_seats("bot:easy,bot:strong,bot:easy"), seed=8)
+        # first strong decision at six seats runs into the one-second cap (Nonesuch's are settled
+        # sooner, and so, since its faster playout, is Mattis's at three)
+        long = Match("mattis", parse_seats("bot:easy,bot:strong,bot:easy,bot:easy,bot:easy,bot:easy"), seed=1)
         while long.bot_to_act() != 1 or len(long.game.legal_actions(long.state, 1)) < 2:
             long.bot_step()
         job = long.bot_job(1)
