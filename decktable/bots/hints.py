@@ -7,6 +7,8 @@ worker a determinization, never the real state). Besides the move, a person lear
   Queen of Hearts", "the hand is now worth 2"). A sentence the samples agree on depends only on
   what the seat knows, so it says nothing the seat could not work out; the move's own
   announcement ("Ann plays the Queen of Hearts.") is left out unless it goes on to say more;
+- *why*, for a move the table's convention makes (`Game.convention`: an Envite signal says what
+  the hand holds), instead of a rating: the search does not weigh it;
 - *how sure the search is*: the move's rating (the mean value of its playouts, 0..1, where half
   is level with the other players) against the next best move's.
 
@@ -42,6 +44,7 @@ class HintAnswer(BaseModel):
     value: float | None = None  # the move's rating, 0..1
     runner: str | None = None  # the next best move (notation)
     runner_value: float | None = None
+    why: str | None = None  # a move made by the table's convention: why (`Game.convention`)
 
 
 def consequences(
@@ -87,6 +90,8 @@ def answer(
 ) -> HintAnswer:
     """The hint for `action`, the search's pick (`stats`: its SearchStats, None for the only move)."""
     then = consequences(game, state, seat, action, rng, memory)
+    if stats is not None and stats.convention:
+        return HintAnswer(action=str(action), then=then, why=stats.convention)
     if only or stats is None or not stats.iterations:
         return HintAnswer(action=str(action), then=then, only=only)
     key = str(action)
@@ -116,6 +121,8 @@ def sentence(hint: HintAnswer, label: Callable[[str], str]) -> str:
         parts.append("Then " + (text[:1].lower() + text[1:] if _starts_lower(text) else text))
     if hint.only:
         parts.append("It is the only move allowed now.")
+    elif hint.why:
+        parts.append(hint.why[:1].upper() + hint.why[1:])
     elif hint.value is not None:
         rated = f"Rated {hint.value:.0%} over {hint.iterations:,} trials"
         if hint.runner is not None and hint.runner_value is not None:

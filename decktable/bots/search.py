@@ -16,6 +16,8 @@ One search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012):
   normalised per game, and a game in which the lowest score wins is told apart the same way);
   alone (a solitaire), against the mean gain of this search's playouts so far: the gain to the
   end of a whole game is many spreads wide, and squashed as it is every move would look as good;
+- a move the game makes by its table's convention (`Game.convention`: Envite's signals, whose
+  worth is what a partner reads from them) is made without searching;
 - the action chosen is the root action visited most (also when `stop()` cuts the search short);
   the search ends early once that action leads the next by more than the iterations left, since
   the rest could not change the choice (the same move, sooner).
@@ -158,6 +160,7 @@ class SearchStats:
     seconds: float = 0.0
     visits: dict[str, int] = field(default_factory=dict)
     values: dict[str, float] = field(default_factory=dict)  # mean value (0..1) per root action
+    convention: str | None = None  # why the move was made by the table's convention, unsearched
 
 
 def search(
@@ -207,6 +210,11 @@ def _search(
         raise ValueError(f"seat {seat} has no legal action")
     if len(root_legal) == 1:
         return root_legal[0]
+    agreed = game.convention(state, seat)  # a move whose worth is what a partner reads from it
+    if agreed is not None and agreed[0] in root_legal:
+        if stats is not None:
+            stats.convention = agreed[1]
+        return agreed[0]
     cal = calibration_for(game, state)
     sign, scale = cal.sign, cal.scale
     n_players = state.players

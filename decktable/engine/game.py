@@ -754,6 +754,15 @@ class Game:
             return None
         return la[int(rand() * len(la))]
 
+    def convention(self, state: State, seat: int) -> tuple[Action, str] | None:
+        """A move every search bot makes by the table's convention rather than by searching,
+        and a line on why (the hint shows it), or None. For a move whose worth lies in what a
+        partner reads from it, which random playouts cannot value: Envite's signal to one's
+        captain says truly what the hand holds, and a bot captain's samples trust it
+        (`Envite.adjust_sample`). `state` is a determinization for `seat`: only its own cards
+        and what is public may decide."""
+        return None
+
     def random_step(self, state: State, seat: int, rand: Any, trace: list[tuple[int, Action]] | None = None) -> bool:
         """One uniformly random legal move of `seat`, events off, as the search's generic loop
         plays it: for the steps a fast `playout` leaves to the rules. False when `seat` has none."""

@@ -128,6 +128,50 @@ SIGNAL_LISTS: dict[str, tuple[str, ...]] = {
     "off": (),
 }
 TEAM = ("A", "B")
+#: the news a signal carries, most telling first: the signal our bots send is the first of these,
+#: on the list agreed at the table, that their hand makes true (help.md, "Rules notes")
+SIGNAL_NEWS: tuple[str, ...] = ("top", "second", "two", "trump", "suit", "nothing")
+
+
+def honest_signal(dealt: list[int], m: int, trump: int, vira: int, words: tuple[str, ...]) -> str:
+    """The signal that says truly what a dealt hand holds: the first of `SIGNAL_NEWS` on the
+    agreed list `words` that holds. "The top trump" and "the second trump" are the highest two
+    trumps in play (the vira is out of play); "three of one suit" is a hand of one plain suit."""
+    order = [c for c in trump_order(m, trump) if c != vira]
+    return _honest(dealt, TABLES[(m, trump)][0], order, trump, words)
+
+
+def _distinct(rng: Rng, n: int, k: int) -> list[int]:
+    """`k` distinct indices below `n`, drawn uniformly (k is at most 3 here: redraw on a repeat)."""
+    out: list[int] = []
+    while len(out) < k:
+        i = rng.below(n)
+        if i not in out:
+            out.append(i)
+    return out
+
+
+def _honest(dealt: list[int], esuit: list[int], order: list[int], trump: int, words: tuple[str, ...]) -> str:
+    """`honest_signal` with the table's suits and the trumps in play worked out already."""
+    trumps = sum(esuit[c] == trump for c in dealt)
+    for w in SIGNAL_NEWS:
+        if w not in words:
+            continue
+        if w == "top":
+            ok = order[0] in dealt
+        elif w == "second":
+            ok = order[1] in dealt
+        elif w == "two":
+            ok = trumps >= 2
+        elif w == "trump":
+            ok = trumps >= 1
+        elif w == "suit":
+            ok = not trumps and len(dealt) == 3 and len({esuit[c] for c in dealt}) == 1
+        else:
+            ok = True
+        if ok:
+            return w
+    return "nothing"  # pragma: no cover - every agreed list with a signal step ends in "nothing"
 
 A_PLAY: list[Action] = [Action("play", (SLUG[i],)) for i in range(NCARDS)]
 A_SIGNAL: dict[str, Action] = {w: Action("signal", (w,)) for w in SIGNAL_WORDS}
@@ -778,7 +822,8 @@ class Envite(Game):
     def adjust_sample(self, other: State, seat: int | None, rng: Rng) -> None:
         """After the re-deal of what `seat` cannot see, forget the signals `seat` never saw:
         they become "nothing" (the fact that a signal was sent is public), and nobody was caught
-        unless `seat` is the captain who caught them."""
+        unless `seat` is the captain who caught them. A captain's sample then fits the hands
+        to the signals it was shown (`_trust_signals`)."""
         assert isinstance(other, EnviteState)
         captain = seat is not None and seat in other.captain
         team = seat % 2 if seat is not None else -1
@@ -793,6 +838,83 @@ class Envite(Game):
                 pass  # a caught signal of the other team: kept, with its caught mark
             elif s % 2 == team or s == seat:
                 other.caught[s] = 0  # whether our own signal was seen is not known to us
+        if captain:
+            self._trust_signals(other, seat, rng)
+
+    def convention(self, state: State, seat: int) -> tuple[Action, str] | None:
+        """A bot's signal says truly what its hand holds (`honest_signal`): random playouts
+        cannot weigh a signal, whose worth is in what the captain reads from it, and a bot
+        captain reads its partners' signals as true (`_trust_signals`)."""
+        st: EnviteState = state  # type: ignore[assignment]
+        if st.phase != SIGNAL or st.asking != seat:
+            return None
+        words = SIGNAL_LISTS[st.options.signals]  # type: ignore[attr-defined]
+        word = honest_signal(st.hands[seat], st.m, st.trump, st.vira[0], words)
+        return A_SIGNAL[word], (f"It tells your captain truly what you hold ({SIGNALS[word]}): bots signal "
+                                "so, and a bot captain plays on its partners' signals as true.")
+
+    def _trust_signals(self, st: EnviteState, seat: int, rng: Rng) -> None:
+        """In a sample for a captain: re-deal what the captain cannot see so that each signal it
+        was shown (its partners', and the other team's it caught) says truly what that player
+        was dealt, as a bot's does (`honest_signal`). The signaller's cards are drawn from the
+        hidden ones among those that fit; the rest are dealt out again at random. A signal that
+        no draw fits in a few hundred tries (a person may mislead their captain) is left out.
+        Only while every card the signaller has played this hand is known to be theirs (the
+        current trick and the one before it)."""
+        words = SIGNAL_LISTS[st.options.signals]  # type: ignore[attr-defined]
+        if not words or not st.vira:
+            return
+        team = seat % 2
+        shown = [s for s in range(st.n) if s != seat and st.signal[s] >= 0 and (s % 2 == team or st.caught[s])]
+        if not shown:
+            return
+        n, m = st.n, st.m
+        sees_dummy = m > n and seat == st.captain[1]
+        hidden = [p for p in range(m) if p != seat and not (p == n and sees_dummy)]
+        known = st.known_in
+        if known and any(known.get(c) for p in hidden for c in st.hands[p]):
+            return  # cards known to lie in a hand: left to the generic re-deal
+        esuit = TABLES[(m, st.trump)][0]
+        order = [c for c in trump_order(m, st.trump) if c != st.vira[0]]
+        trump = st.trump
+        fixed: set[int] = set()
+        for s in shown:
+            gone = [c for p, c in st.trick if p == s]
+            if st.trick_no == 2:
+                gone += [c for p, c in st.last if p == s]
+            k = len(st.hands[s])
+            if k + len(gone) != 3 or not k:
+                continue
+            word = SIGNAL_WORDS[st.signal[s]]
+            if word not in words:
+                continue
+            pool = sorted([c for p in hidden if p not in fixed for c in st.hands[p]] + st.stub)
+            need = {"top": order[0], "second": order[1]}.get(word)
+            if len(pool) < k or (need is not None and need not in pool and need not in gone):
+                continue  # no deal fits: the signal cannot be true
+            drawn = None
+            for _ in range(300):
+                pick = [pool[i] for i in _distinct(rng, len(pool), k)]
+                if _honest(gone + pick, esuit, order, trump, words) == word:
+                    drawn = pick
+                    break
+            if drawn is None:
+                continue
+            taken = set(drawn)
+            rest = [c for c in pool if c not in taken]
+            rest.sort()
+            rng.shuffle(rest)
+            key = TABLES[(m, trump)][2].__getitem__
+            st.hands[s][:] = sorted(drawn, key=key)
+            fixed.add(s)
+            i = 0
+            for p in hidden:
+                if p in fixed:
+                    continue
+                h = st.hands[p]
+                h[:] = sorted(rest[i : i + len(h)], key=key)
+                i += len(h)
+            st.stub[:] = rest[i:]
 
     def _signals_for(self, st: EnviteState, seat: int | None) -> tuple[str, str]:
         """(own team's signals, caught signals of the other team) as seat `seat` may see them:

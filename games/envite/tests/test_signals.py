@@ -1,0 +1,188 @@
+"""Envite's signals as the bots use them: a bot's signal says truly what its hand holds (the
+convention, `honest_signal`), a hint says why, and a bot captain's samples deal its partner a
+hand that fits the signal it was shown, while every other seat's samples know nothing of it.
+
+Positions are reached by play from a stacked deck (see test_rules.py: the last position deals,
+seat 0 is Team A's captain and seat 1 Team B's, so Cy (seat 2) and Dan (seat 3) signal).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import decktable
+from decktable.bots.hints import HintAnswer, sentence
+from decktable.bots.base import Turn
+from decktable.bots.search import SearchBot
+from decktable.bots.worker import BotJob, decide
+from decktable.engine.rng import Rng
+from decktable.cards.french import card
+from decktable.rulesets.envite.rules import FULL, SLUG, honest_signal
+
+G = decktable.get_game("envite")
+ALL = [SLUG[c] for c in FULL]
+NAMES = ["Ann", "Bea", "Cy", "Dan", "Eve", "Fay"]
+HEARTS = 1  # the suit index of hearts
+
+
+def stack(hands: list[list[str]], vira: str) -> list[str]:
+    m = len(hands)
+    head = [hands[p][k] for k in range(3) for p in range(m)] + [vira]
+    return head + [s for s in ALL if s not in head]
+
+
+def new(hands: list[list[str]], vira: str, **opts):
+    return G.new(NAMES[: len(hands)], seed=5, deck=stack(hands, vira), **opts)
+
+
+def ids(*slugs: str) -> list[int]:
+    return [card(s) for s in slugs]
+
+
+FULL_LIST = ("top", "second", "trump", "two", "suit", "nothing")
+
+
+@pytest.mark.parametrize(
+    ("hand", "vira", "word"),
+    [
+        (("2h", "kh", "4s"), "7h", "top"),  # four seats, hearts: 2 K Q J A 7 ... of hearts
+        (("kh", "4s", "5c"), "7h", "second"),
+        (("qh", "3h", "5c"), "7h", "two"),
+        (("qh", "4s", "5c"), "7h", "trump"),
+        (("4s", "5s", "6s"), "7h", "suit"),
+        (("4s", "5c", "6d"), "7h", "nothing"),
+        (("kh", "4s", "5c"), "2h", "top"),  # the vira is out of play: the King is the top trump
+        (("qh", "4s", "5c"), "2h", "second"),
+    ],
+)
+def test_the_honest_signal_is_the_most_telling_true_one(hand: tuple[str, ...], vira: str, word: str) -> None:
+    assert honest_signal(ids(*hand), 4, HEARTS, card(vira), FULL_LIST) == word
+
+
+def test_on_the_short_list_a_second_trump_is_a_trump() -> None:
+    short = ("top", "trump", "nothing")
+    assert honest_signal(ids("kh", "4s", "5c"), 4, HEARTS, card("7h"), short) == "trump"
+    assert honest_signal(ids("4s", "5s", "6s"), 4, HEARTS, card("7h"), short) == "nothing"
+
+
+def test_the_added_top_trumps_count_at_six_seats() -> None:
+    # six seats: 3♣ Q♣ J♦ head every trump suit, so the 3 of clubs is the top trump with hearts
+    assert honest_signal(ids("3c", "4s", "5s"), 6, HEARTS, card("7h"), FULL_LIST) == "top"
+    assert honest_signal(ids("qc", "4s", "5s"), 6, HEARTS, card("7h"), FULL_LIST) == "second"
+    assert honest_signal(ids("jd", "2h", "5s"), 6, HEARTS, card("7h"), FULL_LIST) == "two"
+
+
+# Cy (seat 2, Ann's partner) holds the top trump; Dan (seat 3) holds no trump.
+DEAL = [["4s", "5s", "6d"], ["3h", "jd", "ks"], ["2h", "7s", "jc"], ["4d", "5c", "6c"]]
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "strong"])
+def test_a_bots_signal_says_what_its_hand_holds(level: str) -> None:
+    st = new(DEAL, "7h")
+    assert G.to_act(st) == (2,)
+    seen = G.determinize(st, 2, Rng(1))
+    bot = SearchBot(level)
+    action = bot.decide(Turn(G, 2, seen, G.legal_actions(st, 2)), Rng(2))
+    assert action.text == "signal top"
+    assert bot.last_stats is not None and "truly" in (bot.last_stats.convention or "")
+    G.apply(st, 2, "signal top")
+    seen = G.determinize(st, 3, Rng(1))
+    assert SearchBot(level).decide(Turn(G, 3, seen, G.legal_actions(st, 3)), Rng(2)).text == "signal nothing"
+
+
+def test_the_hint_for_a_signal_gives_the_convention_as_its_reason() -> None:
+    st = new(DEAL, "7h")
+    job = BotJob(game="envite", state=G.determinize(st, 2, Rng(5)), seat=2, level="strong", seed=11, explain=True)
+    said = HintAnswer.model_validate_json(decide(job))
+    assert said.action == "signal top" and said.value is None and said.why
+    text = sentence(said, lambda a: {"signal top": "Signal: the top trump"}.get(a, a))
+    assert text.startswith("Hint: Signal: the top trump. It tells your captain truly what you hold (the top trump)")
+
+
+def _everything(st) -> list[int]:
+    """The cards of the hands and the stub: what a sample deals out again."""
+    return sorted([c for h in st.hands for c in h] + st.stub)
+
+
+def _hands_in_samples(st, seat: int, whose: int, samples: int = 300) -> list[list[int]]:
+    """`whose` hand in `samples` of the determinizations the search draws for `seat`."""
+    deal = G.determinizer(st, seat)
+    rng = Rng(7)
+    out = []
+    for _ in range(samples):
+        sample = deal(rng)
+        assert _everything(sample) == _everything(st)  # a whole deal: no card lost or doubled
+        assert sample.hands[seat] == st.hands[seat]
+        out.append(list(sample.hands[whose]))
+    return out
+
+
+def _signalled(cy: str, dan: str, **opts):
+    st = new(DEAL, "7h", **opts)
+    G.apply(st, 2, f"signal {cy}")
+    G.apply(st, 3, f"signal {dan}")
+    assert G.phase(st) == "stake"
+    return st
+
+
+def test_a_captains_samples_deal_its_partner_the_hand_the_signal_tells() -> None:
+    st = _signalled("top", "nothing")
+    top = card("2h")
+    cy = _hands_in_samples(st, 0, 2)
+    assert all(top in h for h in cy)  # Ann read "the top trump" from Cy: every sample gives it to Cy
+    # the rest of Cy's hand is still drawn at random from what Ann cannot see
+    others = Counter(c for h in cy for c in h if c != top)
+    assert len(others) > 20
+    # Dan's signal went to Bea, not to Ann: Ann's samples give Dan trumps as often as chance does
+    dan = _hands_in_samples(st, 0, 3)
+    esuit_trump = [h for h in dan if any(c in ids("3h", "kh", "qh", "jh", "ah", "6h", "5h", "4h") for c in h)]
+    assert 0.3 < len(esuit_trump) / len(dan) < 0.8
+
+
+def test_a_nothing_signal_keeps_trumps_out_of_the_partners_sampled_hand() -> None:
+    st = _signalled("top", "nothing")
+    trumps = set(ids("2h", "3h", "kh", "qh", "jh", "ah", "6h", "5h", "4h"))
+    dan = _hands_in_samples(st, 1, 3)  # Bea, Dan's captain, read "nothing worth a sign"
+    assert all(not trumps & set(h) for h in dan)
+    assert not all(set(h) == set(ids("4d", "5c", "6c")) for h in dan)  # not Dan's real hand each time
+
+
+def test_seats_that_were_not_shown_a_signal_sample_without_it() -> None:
+    st = _signalled("top", "nothing")
+    top = card("2h")
+    for seat in (1, 3):  # Bea (the other captain) and Dan never saw Cy's signal
+        cy = _hands_in_samples(st, seat, 2)
+        share = sum(top in h for h in cy) / len(cy)
+        assert share < 0.4, (seat, share)
+
+
+def test_a_caught_signal_is_trusted_by_the_captain_who_caught_it() -> None:
+    st = _signalled("top", "nothing", careless_signals=True, careless_chance=100)
+    assert all(card("2h") in h for h in _hands_in_samples(st, 1, 2))  # Bea caught Cy's signal
+
+
+def test_a_signal_no_deal_can_fit_is_left_out() -> None:
+    # Cy says "the top trump", but Ann holds it: no sample can fit, and each is still a whole deal
+    lying = [["2h", "5s", "6d"], ["3h", "jd", "ks"], ["4s", "7s", "jc"], ["4d", "5c", "6c"]]
+    st = new(lying, "7h")
+    G.apply(st, 2, "signal top")
+    G.apply(st, 3, "signal nothing")
+    cy = _hands_in_samples(st, 0, 2)
+    assert all(card("2h") not in h for h in cy)  # Ann's own card never moves
+    assert 0.05 < sum(card("kh") in h for h in cy) / len(cy) < 0.3  # Cy's hand drawn as by chance
+
+
+def test_signals_are_trusted_after_the_first_trick_while_the_partners_plays_are_known() -> None:
+    st = _signalled("top", "nothing")
+    G.apply(st, 0, "pass")
+    G.apply(st, 1, "pass")
+    # Ann leads (the dealer is the last position): Ann, Bea, Cy, Dan play to the first trick
+    G.apply(st, 0, "play 4s")
+    G.apply(st, 1, "play ks")
+    G.apply(st, 2, "play 7s")
+    G.apply(st, 3, "play 4d")
+    assert st.trick_no == 2
+    cy = _hands_in_samples(st, 0, 2)
+    assert all(card("2h") in h for h in cy)  # 7♠ went, so the top trump must be in Cy's two cards
