@@ -850,8 +850,7 @@ class Envite(Game):
             return None
         words = SIGNAL_LISTS[st.options.signals]  # type: ignore[attr-defined]
         word = honest_signal(st.hands[seat], st.m, st.trump, st.vira[0], words)
-        return A_SIGNAL[word], (f"It tells your captain truly what you hold ({SIGNALS[word]}): bots signal "
-                                "so, and a bot captain plays on its partners' signals as true.")
+        return A_SIGNAL[word], "Bots signal truly what they hold, and a bot captain plays on it."
 
     def _trust_signals(self, st: EnviteState, seat: int, rng: Rng) -> None:
         """In a sample for a captain: re-deal what the captain cannot see so that each signal it

@@ -198,6 +198,24 @@ async def test_hint_key_halfway_through_a_placement(chosen: str) -> None:
         assert screen.match.log[steps].action == hint.action
 
 
+@pytest.mark.parametrize("size", [(80, 24), SIZE])
+async def test_hint_key_for_a_signal_gives_the_convention(size: tuple[int, int]) -> None:
+    """Envite, Ann (seat 2) signals to her captain, a bot: the hint is the true signal for her
+    hand (2 of Spades, Queen and 2 of Hearts, Clubs trumps: nothing worth a sign), with the
+    convention as its reason instead of a rating, whole on the screen at either size."""
+    app = make_app("envite", "bot:random,bot:random,Ann,bot:random", seed=4,
+                   options={"captain_a": 0, "captain_b": 1})
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, lambda: bool(viewer_obs(app).legal) and viewer_obs(app).phase == "signal")
+        hint = await ask_hint(pilot, app)
+        assert hint.action == "signal nothing" and hint.answer.why and hint.answer.value is None
+        assert isinstance(app.focused, Button) and str(app.focused.label) == "Signal: nothing worth a sign"
+        side = [line.split("▊", 1)[1] for line in screen_text(app).splitlines() if "▊" in line]
+        text = " ".join(" ".join(side).split())  # the side panel, its wrapped lines joined
+        assert "Hint: Signal: nothing worth a sign. Bots signal truly what they hold, and a bot captain plays" in text
+        assert "on it." in text and "trials" not in text
+
+
 async def test_hint_key_in_a_solitaire_marks_the_game() -> None:
     from decktable.store import history
 

@@ -98,7 +98,7 @@ def test_the_hint_for_a_signal_gives_the_convention_as_its_reason() -> None:
     said = HintAnswer.model_validate_json(decide(job))
     assert said.action == "signal top" and said.value is None and said.why
     text = sentence(said, lambda a: {"signal top": "Signal: the top trump"}.get(a, a))
-    assert text.startswith("Hint: Signal: the top trump. It tells your captain truly what you hold (the top trump)")
+    assert text == "Hint: Signal: the top trump. Bots signal truly what they hold, and a bot captain plays on it."
 
 
 def _everything(st) -> list[int]:
