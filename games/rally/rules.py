@@ -68,6 +68,13 @@ def _points(quintet: bool) -> list[int]:
 POINTS_Q: list[int] = _points(True)
 POINTS_N: list[int] = _points(False)
 TRICKS = 15
+#: SHOWS_VOID[led][played]: the suits (bits of SUIT_OF) a player shows it lacks by playing a card
+#: of suit `played` to a trick led in `led` (the Fool aside): the suit led; and trumps too, when
+#: a plain card went on a plain lead (who lacks the suit led must trump if they can)
+SHOWS_VOID: list[list[int]] = [
+    [0 if p == led else (1 << led) | (0 if p == TRUMP or led == TRUMP else 1 << TRUMP) for p in range(6)]
+    for led in range(6)
+]
 LAST_BONUS = 5
 
 
@@ -169,7 +176,7 @@ class RallyState(State):
         "won", "tricks", "trick", "leader", "trick_no", "last", "last_winner", "declarer", "partner",
         "solo", "rallied", "rally_level", "revealed", "fool", "fool_owner", "fool_winner", "call",
         "call_amt", "took_from", "taken_by", "held", "cop_order", "change", "report", "thrown",
-        "points",
+        "points", "voids",
     )
 
     phase: str
@@ -207,6 +214,7 @@ class RallyState(State):
     report: list[str]  # the last hand's result in lines, public
     thrown: bool  # the hand was thrown in
     points: list[int]  # per seat, counted at the end of the hand
+    voids: list[int]  # per seat, the suits it showed it lacks this hand (bit SUIT_OF), public
 
 
 # -- the game -----------------------------------------------------------------------------------------
@@ -267,6 +275,7 @@ class Rally(Game):
         st.won = [[], [], [], []]
         st.tricks = [0, 0, 0, 0]
         st.trick = []
+        st.voids = [0, 0, 0, 0]
         st.leader = eldest
         st.trick_no = 1
         st.last = []
@@ -549,6 +558,7 @@ class Rally(Game):
         60 cards an iteration), drawing as they do and leaving the same state. Moves made."""
         hands = st.hands
         trick = st.trick
+        voids = st.voids
         seat = st.turn
         rallied = st.rallied if st.partner < 0 else -1  # a rallied card still to show its holder
         led = -1
@@ -588,6 +598,8 @@ class Rally(Game):
             c = cards[int(rand() * len(cards))]
             if trace is not None:
                 trace.append((seat, A_PLAY[c]))
+            if led >= 0 and c != FOOL and SUIT_OF[c] != led:
+                voids[seat] |= SHOWS_VOID[led][SUIT_OF[c]]
             hand.remove(c)
             by_suit[seat][SUIT_OF[c]].remove(c)
             if c == FOOL:
@@ -830,6 +842,9 @@ class Rally(Game):
         st.trick_no = 1
 
     def _play_card(self, st: RallyState, seat: int, c: int, events: list[Event] | None) -> None:
+        led = self._led(st)
+        if led >= 0 and c != FOOL and SUIT_OF[c] != led:
+            st.voids[seat] |= SHOWS_VOID[led][SUIT_OF[c]]
         st.hands[seat].remove(c)
         st.trick.append((seat, c))
         if events is not None:
@@ -986,7 +1001,8 @@ class Rally(Game):
 
     def adjust_sample(self, other: State, seat: int | None, rng: Rng) -> None:
         """After the re-deal of what `seat` cannot see, keep what the rules make public:
-        no card worth 5 or more in the discards, and the rallied card never with the declarer."""
+        no card worth 5 or more in the discards, the rallied card never with the declarer, and
+        no card of a suit a player was seen to lack (`_keep_voids`)."""
         assert isinstance(other, RallyState)
         pts = self._pts(other)
         known = other.known_in  # cards seen going into a hand (a shown stock) stay in it
@@ -1018,9 +1034,59 @@ class Rally(Game):
                         pass  # keep the discards legal; a rare leftover, harmless for a playout
                     else:
                         where[k], other.hands[s][j] = x, c
+        if any(other.voids):
+            self._keep_voids(other, seat, hidden_hands, rng)
         for s in range(4):
             other.hands[s].sort(key=KEY.__getitem__)
         other.discards.sort(key=KEY.__getitem__)
+
+    def _keep_voids(self, other: RallyState, seat: int | None, hidden_hands: list[int], rng: Rng) -> None:
+        """A hidden hand that was seen to lack a suit (it played another card to that suit's
+        lead; a plain card to it, so no trumps either: `voids`) holds none in the sample: each
+        such card changes places with a card, drawn at random, of another hidden hand that may
+        hold it and that this hand may hold. The rallied card stays out of the declarer's hand.
+        A card with no such place stays (a sample a playout can still finish)."""
+        voids = other.voids
+        hands = other.hands
+        known = other.known_in
+        d = other.declarer
+        unknown_rally = other.rallied if other.rallied >= 0 and other.partner < 0 else -1
+        for s in hidden_hands:
+            lack = voids[s]
+            if not lack:
+                continue
+            mine = hands[s]
+            for j, c in enumerate(mine):
+                if not lack >> SUIT_OF[c] & 1 or known.get(c) == f"hand{s}":
+                    continue
+                takers = [t for t in hidden_hands
+                          if t != s and not voids[t] >> SUIT_OF[c] & 1 and not (t == d and c == unknown_rally)]
+                total = sum(len(hands[t]) for t in takers)
+                if not total:
+                    continue
+                # a card drawn at random from the hands that may take `c`, until one this hand
+                # may hold: most may, so a draw or two (the same odds as drawing from the list of
+                # them, which is made only after eight misses)
+                spot = None
+                for _ in range(8):
+                    k = rng.below(total)
+                    for t in takers:
+                        if k < len(hands[t]):
+                            break
+                        k -= len(hands[t])
+                    x = hands[t][k]
+                    if not lack >> SUIT_OF[x] & 1 and known.get(x) != f"hand{t}" and not (s == d and x == unknown_rally):
+                        spot = (t, k)
+                        break
+                if spot is None:
+                    spots = [(t, k) for t in takers for k, x in enumerate(hands[t])
+                             if not lack >> SUIT_OF[x] & 1 and known.get(x) != f"hand{t}"
+                             and not (s == d and x == unknown_rally)]
+                    if not spots:
+                        continue
+                    spot = spots[rng.below(len(spots))]
+                t, k = spot
+                mine[j], hands[t][k] = hands[t][k], c
 
     # -- the card inspector ----------------------------------------------------------------------
 
