@@ -21,7 +21,7 @@ from decktable.cards.french import FRENCH, JACK, KING, QUEEN, RANK_OF, SUIT_OF, 
 from decktable.engine.actions import CARD, INT, SUIT, Action, Grammar
 from decktable.engine.errors import BadOptions
 from decktable.engine.game import Event, Game, State, Vis, Zone
-from decktable.engine.kits.dealing import deal, left_of
+from decktable.engine.kits.dealing import deal, keep_voids, left_of
 from decktable.engine.kits.tricks import Trick, winner
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
@@ -184,7 +184,7 @@ class KingState(State):
     __slots__ = (
         "phase", "dealer", "turn", "hands", "deck", "up", "drawn", "stacked", "trick", "won",
         "tricks", "taken", "trick_no", "left", "last", "last_winner", "trump", "contract", "bids",
-        "high", "high_bidder", "passes", "down",
+        "high", "high_bidder", "passes", "down", "voids",
     )
 
     phase: str
@@ -210,6 +210,7 @@ class KingState(State):
     high_bidder: int
     passes: int
     down: int  # -1 not chosen, 0 Up, 1 Down
+    voids: list[int]  # per seat, the suits it showed it lacks this hand (bit SUIT_IX), public
 
 
 # -- the game -------------------------------------------------------------------------------------
@@ -258,6 +259,7 @@ class King(Game):
         st.trick = Trick(0)
         st.last = []
         st.last_winner = -1
+        st.voids = [0] * 4
         st.tricks = [0] * 4
         st.taken = [0] * 4
         st.trick_no = 0
@@ -301,6 +303,7 @@ class King(Game):
         st.left = PENALTY_CARDS[st.hand_no]
         st.last = []
         st.last_winner = -1
+        st.voids = [0] * 4
         st.trick = Trick(first)
         st.trump = -1
         st.contract = ""
@@ -478,6 +481,8 @@ class King(Game):
                 if trace is not None:
                     trace.append((seat, PLAY_ACTIONS[c]))
                 if len(plays) < 3:  # not the trick's last card: `_play_card` would only pass the turn
+                    if plays and SUIT_IX[c] != SUIT_IX[plays[0][1]]:
+                        self._shows_void(st, seat, c, SUIT_IX[plays[0][1]])
                     hand.remove(c)
                     plays.append((seat, c))
                     st.turn = seat + 1 if seat < 3 else 0
@@ -488,6 +493,14 @@ class King(Game):
                     break
             moves += 1
         return moves
+
+    def _shows_void(self, st: KingState, seat: int, c: int, led: int) -> None:
+        """`seat` played `c`, not of the suit `led`: it holds none of that suit, which everyone
+        now knows, unless `c` is the King of Hearts that the "first chance" rule of the King hand
+        makes it play while it might still hold the suit."""
+        if c == KH and st.hand_no == 5 and st.options.king_of_hearts == "first_chance":  # type: ignore[attr-defined]
+            return
+        st.voids[seat] |= 1 << led
 
     def play(self, state: State, seat: int, action: Action, events: list[Event] | None) -> None:
         st: KingState = state  # type: ignore[assignment]
@@ -598,6 +611,8 @@ class King(Game):
     def _play_card(self, st: KingState, seat: int, c: int, events: list[Event] | None) -> None:
         st.hands[seat].remove(c)
         plays = st.trick.plays
+        if plays and SUIT_IX[c] != SUIT_IX[plays[0][1]]:
+            self._shows_void(st, seat, c, SUIT_IX[plays[0][1]])
         plays.append((seat, c))
         if events is not None:
             verb = "leads" if len(plays) == 1 else "plays"
@@ -722,6 +737,13 @@ class King(Game):
         if st.phase in (CHOOSE, BID, NAME):
             return "to be chosen"
         return suit_name(st.trump) if st.trump >= 0 else "no trump"
+
+    def adjust_sample(self, other: State, seat: int | None, rng: Rng) -> None:
+        """After the re-deal of what `seat` cannot see: a player seen not to follow a suit holds
+        none of it (`voids`, moved by the dealing kit's `keep_voids`)."""
+        st: KingState = other  # type: ignore[assignment]
+        if any(st.voids):
+            keep_voids(st.hands, [s for s in range(4) if s != seat], st.voids, SUIT_IX, rng)
 
     # -- the card inspector and the hand's marks -------------------------------------------------
 

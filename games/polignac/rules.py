@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 from decktable.cards.french import FRENCH, JACK, RANK_OF, SUIT_OF, SUITS, card, cut, the
 from decktable.engine.actions import CARD, Action, Grammar
 from decktable.engine.game import Event, Game, State, Vis, Zone
-from decktable.engine.kits.dealing import check_first_dealer, deal, first_dealer, left_of
+from decktable.engine.kits.dealing import check_first_dealer, deal, first_dealer, keep_voids, left_of
 from decktable.engine.kits.tricks import Trick, follow_options, winner
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
@@ -96,7 +96,9 @@ class PolignacOptions(BaseModel):
 
 
 class PolignacState(State):
-    __slots__ = ("phase", "dealer", "turn", "hands", "trick", "won", "tricks", "taken", "last", "last_winner")
+    __slots__ = (
+        "phase", "dealer", "turn", "hands", "trick", "won", "tricks", "taken", "last", "last_winner", "voids",
+    )
 
     phase: str
     dealer: int
@@ -108,6 +110,7 @@ class PolignacState(State):
     taken: list[int]  # penalty points taken this hand
     last: list[tuple[int, int]]
     last_winner: int
+    voids: list[int]  # per seat, the suits it showed it lacks this hand (bit SUIT_IX), public
 
 
 # -- the game -------------------------------------------------------------------------------------
@@ -147,6 +150,7 @@ class Polignac(Game):
         st.taken = [0] * n
         st.last = []
         st.last_winner = -1
+        st.voids = [0] * n
         st.trick = Trick(first)
         st.turn = first
         st.phase = PLAY
@@ -232,6 +236,8 @@ class Polignac(Game):
         c = ID_OF[action.args[0]]
         st.hands[seat].remove(c)
         plays = st.trick.plays
+        if plays and SUIT_IX[c] != SUIT_IX[plays[0][1]]:  # not following: none of the suit led
+            st.voids[seat] |= 1 << SUIT_IX[plays[0][1]]
         plays.append((seat, c))
         if events is not None:
             verb = "leads" if len(plays) == 1 else "plays"
@@ -319,6 +325,13 @@ class Polignac(Game):
             Zone(f"won{s}", st.won[s], Vis.PUBLIC, s, f"{st.names[s]}'s tricks", "pile", tricks=st.tricks[s]) for s in range(n)
         )
         return out
+
+    def adjust_sample(self, other: State, seat: int | None, rng: Rng) -> None:
+        """After the re-deal of what `seat` cannot see: a player seen not to follow a suit holds
+        none of it (`voids`, moved by the dealing kit's `keep_voids`)."""
+        st: PolignacState = other  # type: ignore[assignment]
+        if any(st.voids):
+            keep_voids(st.hands, [s for s in range(st.players) if s != seat], st.voids, SUIT_IX, rng)
 
     # -- the card inspector and the hand's marks -------------------------------------------------
 

@@ -26,7 +26,7 @@ from decktable.cards.tarot import FOOL, TAROT, the
 from decktable.engine.actions import CARD, CARDS, INT, SUIT, WORD, Action, Grammar
 from decktable.engine.errors import BadOptions
 from decktable.engine.game import Event, Game, State, Vis, Zone
-from decktable.engine.kits.dealing import deal
+from decktable.engine.kits.dealing import deal, keep_voids
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
 from decktable.engine.words import listing
@@ -1042,51 +1042,15 @@ class Rally(Game):
 
     def _keep_voids(self, other: RallyState, seat: int | None, hidden_hands: list[int], rng: Rng) -> None:
         """A hidden hand that was seen to lack a suit (it played another card to that suit's
-        lead; a plain card to it, so no trumps either: `voids`) holds none in the sample: each
-        such card changes places with a card, drawn at random, of another hidden hand that may
-        hold it and that this hand may hold. The rallied card stays out of the declarer's hand.
-        A card with no such place stays (a sample a playout can still finish)."""
-        voids = other.voids
-        hands = other.hands
+        lead; a plain card to it, so no trumps either: `voids`) holds none in the sample (the
+        dealing kit's `keep_voids`), and the rallied card, while its holder is unknown, stays out
+        of the declarer's hand; cards everyone saw go into a hand stay there."""
         known = other.known_in
         d = other.declarer
-        unknown_rally = other.rallied if other.rallied >= 0 and other.partner < 0 else -1
-        for s in hidden_hands:
-            lack = voids[s]
-            if not lack:
-                continue
-            mine = hands[s]
-            for j, c in enumerate(mine):
-                if not lack >> SUIT_OF[c] & 1 or known.get(c) == f"hand{s}":
-                    continue
-                takers = [t for t in hidden_hands
-                          if t != s and not voids[t] >> SUIT_OF[c] & 1 and not (t == d and c == unknown_rally)]
-                total = sum(len(hands[t]) for t in takers)
-                if not total:
-                    continue
-                # a card drawn at random from the hands that may take `c`, until one this hand
-                # may hold: most may, so a draw or two (the same odds as drawing from the list of
-                # them, which is made only after eight misses)
-                spot = None
-                for _ in range(8):
-                    k = rng.below(total)
-                    for t in takers:
-                        if k < len(hands[t]):
-                            break
-                        k -= len(hands[t])
-                    x = hands[t][k]
-                    if not lack >> SUIT_OF[x] & 1 and known.get(x) != f"hand{t}" and not (s == d and x == unknown_rally):
-                        spot = (t, k)
-                        break
-                if spot is None:
-                    spots = [(t, k) for t in takers for k, x in enumerate(hands[t])
-                             if not lack >> SUIT_OF[x] & 1 and known.get(x) != f"hand{t}"
-                             and not (s == d and x == unknown_rally)]
-                    if not spots:
-                        continue
-                    spot = spots[rng.below(len(spots))]
-                t, k = spot
-                mine[j], hands[t][k] = hands[t][k], c
+        rally = other.rallied if other.rallied >= 0 and other.partner < 0 else -1
+        keep_voids(other.hands, hidden_hands, other.voids, SUIT_OF, rng,
+                   fits=lambda t, c: not (t == d and c == rally),
+                   stays=lambda t, c: known.get(c) == f"hand{t}")
 
     # -- the card inspector ----------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""Dealing from a deck list whose index 0 is the top card, and who deals first."""
+"""Dealing from a deck list whose index 0 is the top card, and who deals first; and, for bots'
+samples, keeping cards out of a hand that was seen to lack their suit (`keep_voids`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from typing import TYPE_CHECKING
 from decktable.engine.errors import BadOptions
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
     from decktable.engine.rng import Rng
 
 
@@ -66,3 +69,60 @@ def first_dealer(players: int, rng: Rng, chosen: int | None, stacked: bool) -> i
     if stacked:
         return players - 1
     return rng.below(players)
+
+
+def keep_voids(
+    hands: list[list[int]],
+    hidden: Sequence[int],
+    lacks: Sequence[int],
+    suit_of: Sequence[int],
+    rng: Rng,
+    fits: Callable[[int, int], bool] | None = None,
+    stays: Callable[[int, int], bool] | None = None,
+) -> None:
+    """For a bot's sample, in place: each hidden hand holds none of the suits it was seen to lack
+    (`lacks[s]`, bits of `suit_of[card]`: it played another card to that suit's lead). A card it
+    should not hold changes places with a card drawn at random from another hidden hand that may
+    take it (that hand does not lack its suit, and `fits(hand, card)`) and that this hand may
+    hold; a card with no such place stays, so a playout can still finish. `stays(hand, card)`:
+    a card known to be in that hand, which never moves.
+
+    The draw: a card at random from the hands that may take this one, until one this hand may
+    hold (most may: a draw or two, the same odds as drawing from the list of them, which is
+    made only after eight misses)."""
+    for s in hidden:
+        lack = lacks[s]
+        if not lack:
+            continue
+        mine = hands[s]
+        for j, c in enumerate(mine):
+            if not lack >> suit_of[c] & 1 or (stays is not None and stays(s, c)):
+                continue
+            takers = [t for t in hidden
+                      if t != s and not lacks[t] >> suit_of[c] & 1 and (fits is None or fits(t, c))]
+            total = sum(len(hands[t]) for t in takers)
+            if not total:
+                continue
+            spot = None
+            for _ in range(8):
+                k = rng.below(total)
+                for t in takers:
+                    if k < len(hands[t]):
+                        break
+                    k -= len(hands[t])
+                x = hands[t][k]
+                if _may_take(s, x, lack, suit_of, fits) and not (stays is not None and stays(t, x)):
+                    spot = (t, k)
+                    break
+            if spot is None:
+                spots = [(t, k) for t in takers for k, x in enumerate(hands[t])
+                         if _may_take(s, x, lack, suit_of, fits) and not (stays is not None and stays(t, x))]
+                if not spots:
+                    continue
+                spot = spots[rng.below(len(spots))]
+            t, k = spot
+            mine[j], hands[t][k] = hands[t][k], c
+
+
+def _may_take(s: int, x: int, lack: int, suit_of: Sequence[int], fits: Callable[[int, int], bool] | None) -> bool:
+    return not lack >> suit_of[x] & 1 and (fits is None or fits(s, x))
