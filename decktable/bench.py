@@ -221,7 +221,8 @@ def reference_search(iterations: int, seed: int = 1) -> tuple[float, int]:
 
 def _decision(g: Any, n: int, seed: int, skip: int = 4) -> tuple[Any, int]:
     """A state of a seeded random game at a decision with three or more legal actions (or two,
-    if no such decision comes), after at least `skip` moves: (state, seat)."""
+    if no such decision comes), after at least `skip` moves, that the search would think about
+    (not one the table's convention decides, `Game.convention`): (state, seat)."""
     rng = random.Random(seed)
     st = g.new(n, seed=seed)
     fallback = None
@@ -230,9 +231,9 @@ def _decision(g: Any, n: int, seed: int, skip: int = 4) -> tuple[Any, int]:
             break
         seat = rng.choice(g.to_act(st))
         legal = g.legal_actions(st, seat)
-        if k >= skip and len(legal) >= 3:
+        if k >= skip and len(legal) >= 3 and g.convention(st, seat) is None:
             return st, seat
-        if k >= skip and len(legal) == 2 and fallback is None:
+        if k >= skip and len(legal) == 2 and fallback is None and g.convention(st, seat) is None:
             fallback = (st.clone(), seat)
         g.apply(st, seat, rng.choice(legal), events=False)
     if fallback is None:
