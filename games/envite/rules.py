@@ -141,16 +141,6 @@ def honest_signal(dealt: list[int], m: int, trump: int, vira: int, words: tuple[
     return _honest(dealt, TABLES[(m, trump)][0], order, trump, words)
 
 
-def _distinct(rng: Rng, n: int, k: int) -> list[int]:
-    """`k` distinct indices below `n`, drawn uniformly (k is at most 3 here: redraw on a repeat)."""
-    out: list[int] = []
-    while len(out) < k:
-        i = rng.below(n)
-        if i not in out:
-            out.append(i)
-    return out
-
-
 def _honest(dealt: list[int], esuit: list[int], order: list[int], trump: int, words: tuple[str, ...]) -> str:
     """`honest_signal` with the table's suits and the trumps in play worked out already."""
     trumps = sum(esuit[c] == trump for c in dealt)
@@ -892,8 +882,18 @@ class Envite(Game):
             if len(pool) < k or (need is not None and need not in pool and need not in gone):
                 continue  # no deal fits: the signal cannot be true
             drawn = None
+            # `k` distinct indices below `size`, drawn as `Rng.below` draws them (and counted the
+            # same), a repeat drawn again: written out, since a sample may take dozens of tries
+            rand = rng._own().random
+            size = len(pool)
             for _ in range(300):
-                pick = [pool[i] for i in _distinct(rng, len(pool), k)]
+                picked: list[int] = []
+                while len(picked) < k:
+                    rng.draws += 1
+                    i = int(rand() * size)
+                    if i not in picked:
+                        picked.append(i)
+                pick = [pool[i] for i in picked]
                 if _honest(gone + pick, esuit, order, trump, words) == word:
                     drawn = pick
                     break
