@@ -1,5 +1,6 @@
 """The dealing kit's `keep_voids`: a bot's sample keeps each card out of a hand seen to lack its
-suit, moves nothing else it need not, keeps every card somewhere, and respects `fits` and `stays`."""
+suit, moves nothing else it need not, keeps every card somewhere, and respects `fits` and
+`stays`. And the trick kit's `shows_void`, which tells what a play shows missing."""
 
 from __future__ import annotations
 
@@ -49,3 +50,12 @@ def test_fits_and_stays_are_kept() -> None:
         assert 1 in hands[1]  # hand 2 may not take it, so hand 1 did
         assert 12 in hands[0] or 12 in hands[1] or 12 in hands[2]
         assert 2 not in hands[0]
+
+
+def test_a_card_off_the_suit_led_shows_that_suit_missing() -> None:
+    from decktable.engine.kits.tricks import shows_void
+
+    assert shows_void([], 5, SUIT) == 0  # a lead shows nothing
+    assert shows_void([(0, 3)], 7, SUIT) == 0  # followed
+    assert shows_void([(0, 3), (1, 7)], 25, SUIT) == 1 << 0  # suit 0 led, a suit-2 card
+    assert shows_void([(0, 31)], 12, SUIT) == 1 << 3

@@ -90,6 +90,20 @@ def test_rng_below_and_choice():
     assert sorted(shuffled) == [1, 2, 3, 4, 5]
 
 
+def test_rng_distinct_draws_as_below_does_skipping_repeats():
+    a, b = Rng(11), Rng(11)
+    got = a.distinct(5, 3)
+    expected: list[int] = []
+    while len(expected) < 3:
+        i = b.below(5)
+        if i not in expected:
+            expected.append(i)
+    assert got == expected and a.draws == b.draws and a.random() == b.random()
+    assert sorted(Rng(3).distinct(4, 4)) == [0, 1, 2, 3] and Rng(3).distinct(4, 0) == []
+    with pytest.raises(ValueError):
+        Rng(1).distinct(2, 3)
+
+
 def test_rng_fork_is_deterministic_and_distinct():
     a, b = Rng(11), Rng(11)
     fa, fb = a.fork(1), b.fork(1)

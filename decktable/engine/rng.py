@@ -55,6 +55,20 @@ class Rng:
             raise ValueError("below() needs a positive bound")
         return int(self.random() * n)
 
+    def distinct(self, n: int, k: int) -> list[int]:
+        """`k` different uniform ints in [0, n), in the order drawn: each drawn as `below(n)`
+        draws it, a repeat drawn again (for a few among many: k is small next to n)."""
+        if not 0 <= k <= n:
+            raise ValueError("distinct() needs 0 <= k <= n")
+        rand = self._own().random
+        out: list[int] = []
+        while len(out) < k:
+            self.draws += 1
+            i = int(rand() * n)
+            if i not in out:
+                out.append(i)
+        return out
+
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 

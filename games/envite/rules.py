@@ -882,18 +882,9 @@ class Envite(Game):
             if len(pool) < k or (need is not None and need not in pool and need not in gone):
                 continue  # no deal fits: the signal cannot be true
             drawn = None
-            # `k` distinct indices below `size`, drawn as `Rng.below` draws them (and counted the
-            # same), a repeat drawn again: written out, since a sample may take dozens of tries
-            rand = rng._own().random
             size = len(pool)
             for _ in range(300):
-                picked: list[int] = []
-                while len(picked) < k:
-                    rng.draws += 1
-                    i = int(rand() * size)
-                    if i not in picked:
-                        picked.append(i)
-                pick = [pool[i] for i in picked]
+                pick = [pool[i] for i in rng.distinct(size, k)]
                 if _honest(gone + pick, esuit, order, trump, words) == word:
                     drawn = pick
                     break

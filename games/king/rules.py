@@ -22,7 +22,7 @@ from decktable.engine.actions import CARD, INT, SUIT, Action, Grammar
 from decktable.engine.errors import BadOptions
 from decktable.engine.game import Event, Game, State, Vis, Zone
 from decktable.engine.kits.dealing import deal, keep_voids, left_of
-from decktable.engine.kits.tricks import Trick, winner
+from decktable.engine.kits.tricks import Trick, shows_void, winner
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
 from decktable.engine.words import listing
@@ -481,8 +481,8 @@ class King(Game):
                 if trace is not None:
                     trace.append((seat, PLAY_ACTIONS[c]))
                 if len(plays) < 3:  # not the trick's last card: `_play_card` would only pass the turn
-                    if plays and SUIT_IX[c] != SUIT_IX[plays[0][1]]:
-                        self._shows_void(st, seat, c, SUIT_IX[plays[0][1]])
+                    if plays and SUIT_IX[c] != SUIT_IX[plays[0][1]]:  # off the suit led (the hot path)
+                        self._note_void(st, seat, plays, c)
                     hand.remove(c)
                     plays.append((seat, c))
                     st.turn = seat + 1 if seat < 3 else 0
@@ -494,13 +494,13 @@ class King(Game):
             moves += 1
         return moves
 
-    def _shows_void(self, st: KingState, seat: int, c: int, led: int) -> None:
-        """`seat` played `c`, not of the suit `led`: it holds none of that suit, which everyone
-        now knows, unless `c` is the King of Hearts that the "first chance" rule of the King hand
-        makes it play while it might still hold the suit."""
+    def _note_void(self, st: KingState, seat: int, plays: list[tuple[int, int]], c: int) -> None:
+        """`seat` plays `c` to `plays`: off the suit led, it holds none of it, which everyone now
+        knows (`shows_void`), unless `c` is the King of Hearts that the "first chance" rule of
+        the King hand makes it play while it might still hold the suit."""
         if c == KH and st.hand_no == 5 and st.options.king_of_hearts == "first_chance":  # type: ignore[attr-defined]
             return
-        st.voids[seat] |= 1 << led
+        st.voids[seat] |= shows_void(plays, c, SUIT_IX)
 
     def play(self, state: State, seat: int, action: Action, events: list[Event] | None) -> None:
         st: KingState = state  # type: ignore[assignment]
@@ -611,8 +611,7 @@ class King(Game):
     def _play_card(self, st: KingState, seat: int, c: int, events: list[Event] | None) -> None:
         st.hands[seat].remove(c)
         plays = st.trick.plays
-        if plays and SUIT_IX[c] != SUIT_IX[plays[0][1]]:
-            self._shows_void(st, seat, c, SUIT_IX[plays[0][1]])
+        self._note_void(st, seat, plays, c)
         plays.append((seat, c))
         if events is not None:
             verb = "leads" if len(plays) == 1 else "plays"

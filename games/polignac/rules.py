@@ -17,7 +17,7 @@ from decktable.cards.french import FRENCH, JACK, RANK_OF, SUIT_OF, SUITS, card, 
 from decktable.engine.actions import CARD, Action, Grammar
 from decktable.engine.game import Event, Game, State, Vis, Zone
 from decktable.engine.kits.dealing import check_first_dealer, deal, first_dealer, keep_voids, left_of
-from decktable.engine.kits.tricks import Trick, follow_options, winner
+from decktable.engine.kits.tricks import Trick, follow_options, shows_void, winner
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
 from decktable.engine.words import listing
@@ -236,8 +236,7 @@ class Polignac(Game):
         c = ID_OF[action.args[0]]
         st.hands[seat].remove(c)
         plays = st.trick.plays
-        if plays and SUIT_IX[c] != SUIT_IX[plays[0][1]]:  # not following: none of the suit led
-            st.voids[seat] |= 1 << SUIT_IX[plays[0][1]]
+        st.voids[seat] |= shows_void(plays, c, SUIT_IX)  # not following: none of the suit led
         plays.append((seat, c))
         if events is not None:
             verb = "leads" if len(plays) == 1 else "plays"

@@ -39,6 +39,18 @@ def follow_options(hand: Sequence[int], answers: Callable[[int], bool]) -> list[
     return ok if ok else list(hand)
 
 
+def shows_void(plays: Sequence[tuple[int, int]], card: int, suit_of: Sequence[int]) -> int:
+    """What playing `card` to the trick `plays` tells everyone, where a player must follow the
+    suit led if able: the led suit's bit (`1 << suit_of[lead]`) when `card` is of another suit
+    (its player holds none of the suit led), else 0 (nothing, and nothing on a lead). For the
+    public voids a bot's samples keep (`dealing.keep_voids`); a game whose plays may leave the
+    suit for another reason (King's King of Hearts at its first chance) says so itself."""
+    if not plays:
+        return 0
+    led = suit_of[plays[0][1]]
+    return 0 if suit_of[card] == led else 1 << led
+
+
 def winner(
     plays: Sequence[tuple[int, int]],
     strength: Callable[[int], Hashable | None],

@@ -8,6 +8,8 @@ import decktable
 from decktable.cards.tarot import TAROT
 from decktable.engine.rng import Rng
 
+from .test_rules import stack  # the help's packets of five, the stock between
+
 G = decktable.get_game("rally")
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 SLUG = {c.id: c.slug for c in TAROT}
@@ -23,21 +25,8 @@ HANDS = {
 STOCK = ["5a", "6a", "7a"]
 
 
-def deck() -> list[str]:
-    """Packets of five to Ann, Bob, Cat, Dan, again, the stock, then a last packet each."""
-    out: list[str] = []
-    for p in range(2):
-        for s in range(4):
-            out += HANDS[s][p * 5 : p * 5 + 5]
-    out += STOCK
-    for s in range(4):
-        out += HANDS[s][10:15]
-    assert sorted(out) == sorted(c.slug for c in TAROT)
-    return out
-
-
 def after_two_tricks():
-    st = G.new(NAMES, seed=7, deck=deck(), bargaining=False)
+    st = G.new(NAMES, seed=7, deck=stack(HANDS, STOCK), bargaining=False)
     for seat, text in [(0, "solo"), (0, "pickup"), (0, "discard 5a 6a 7a")]:
         G.apply(st, seat, text)
     # trick 1: Earth led; Cat and Dan have none and trump
@@ -74,7 +63,7 @@ def test_a_suit_shown_missing_is_never_dealt_back() -> None:
     assert {i for view in sampled_hands(st, 0) for i in (1, 2, 3) if "fool" in view[i]} == {1, 2, 3}
 
 
-def test_the_sample_is_a_whole_deal_and_honest() -> None:
+def test_the_sample_is_a_whole_deal_and_the_voids_stay_public() -> None:
     st = after_two_tricks()
     hidden = sorted(c for s in (1, 2, 3) for c in st.hands[s])
     deal = G.determinizer(st, 0)
@@ -90,7 +79,7 @@ def test_the_sample_is_a_whole_deal_and_honest() -> None:
 
 
 def test_the_fool_shows_nothing() -> None:
-    st = G.new(NAMES, seed=7, deck=deck(), bargaining=False)
+    st = G.new(NAMES, seed=7, deck=stack(HANDS, STOCK), bargaining=False)
     for seat, text in [(0, "solo"), (0, "pickup"), (0, "discard 5a 6a 7a")]:
         G.apply(st, seat, text)
     for seat, text in [(0, "play 9e"), (1, "play 5e"), (2, "play fool"), (3, "play t10")]:
