@@ -535,13 +535,26 @@ def test_worker_decides_as_in_process_and_cancels() -> None:
         assert time.perf_counter() - t0 < 0.6  # not after the strong search's second
 
 
-# -- the search's shortcuts: they change how fast it decides, never what it decides ----------------
+# -- the search's shortcuts: they change how fast it decides, never what it decides (a guided playout,
+# `Game.playout_guided`, is not a shortcut: it changes what the bots decide, and is tested as such) --
 
 FAST = [(gid, n) for gid, n in CASES if decktable.get_game(gid).playout is not None]
 
 
 def test_some_games_have_a_fast_playout() -> None:
     assert {"jacynth", "thricewise"} <= {gid for gid, _ in FAST}
+
+
+def test_a_guided_playout_says_what_guides_it() -> None:
+    """`Game.playout_guided` is a line for people (the README's section on bots says what guides
+    each game's playouts), set only on a game whose playout is its own; the rest are random."""
+    guided = {info.id for info in decktable.games() if decktable.get_game(info.id).playout_guided is not None}
+    assert "old_janx_spirit" in guided
+    for gid in guided:
+        g = decktable.get_game(gid)
+        assert g.playout is not None, gid
+        assert g.playout_guided and g.playout_guided.strip() == g.playout_guided and len(g.playout_guided) > 40
+    assert {gid for gid, _ in RANDOM_FAST}.isdisjoint(guided)
 
 
 @pytest.mark.parametrize("gid,n", FAST, ids=[f"{g}-{n}p" for g, n in FAST])
@@ -562,13 +575,17 @@ def test_fast_playout_makes_only_legal_moves_to_the_same_end(gid: str, n: int) -
             g.forget_departed(fast)  # as `apply` does after each move (a playout never reads it)
             assert slow.snapshot() == fast.snapshot()
             short = st.clone()
-            assert g.playout(short, random.Random(seed).random, 2) == 2  # the limit holds
+            # the limit holds: the same draws make the same first moves, two of them unless the
+            # hand ended sooner
+            assert g.playout(short, random.Random(seed).random, 2) == min(2, made)
 
 
 #: fast playouts that keep the policy but not the generic loop's very draws (they pick among the
 #: legal moves in another order): the uniformity test below speaks for them
 OTHER_DRAWS = {"thricewise"}
-SAME_DRAWS = [(gid, n) for gid, n in FAST if gid not in OTHER_DRAWS]
+#: fast playouts that are uniformly random (not `Game.playout_guided`): each draws as the generic loop
+RANDOM_FAST = [(gid, n) for gid, n in FAST if decktable.get_game(gid).playout_guided is None]
+SAME_DRAWS = [(gid, n) for gid, n in RANDOM_FAST if gid not in OTHER_DRAWS]
 
 
 def _generic_playout(g: Any, st: Any, rand: Any, limit: int = 10_000) -> list[tuple[int, Any]]:
@@ -694,7 +711,7 @@ def test_random_legal_draws_what_the_search_would_draw_from_the_list(gid: str, n
             assert r1.random() == r2.random()
 
 
-@pytest.mark.parametrize("gid,n", FAST, ids=[f"{g}-{n}p" for g, n in FAST])
+@pytest.mark.parametrize("gid,n", RANDOM_FAST, ids=[f"{g}-{n}p" for g, n in RANDOM_FAST])
 def test_fast_playout_picks_uniformly_among_the_legal_moves(gid: str, n: int) -> None:
     """The first move of a playout, drawn many times: every legal move of the seat to act comes up,
     each near its fair share (as the generic loop, which draws from `legal_actions`)."""

@@ -7,7 +7,8 @@ One search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012):
   real one (see `Match.bot_step`), and re-determinizes that one;
 - it walks one tree of actions shared by all determinizations: at each node the acting seat
   picks among the actions legal in *this* sample by UCB, counted against the times each action
-  was available; the first new action met is added, then the sample is played out at random;
+  was available; the first new action met is added, then the sample is played out at random
+  (or as the game's guided playout plays it, `Game.playout_guided`: Old Janx Spirit's);
 - a playout stops at the end of the hand (the score sheet grows or the hand number changes), at
   the end of the game, or after `PLAYOUT_CAP` moves;
 - the value of a playout, for every seat: at the end of the game, its placing (first 1, last 0);
@@ -223,7 +224,7 @@ def _search(
     play = game.play
     placings_of = game.placings
     uses_memory = game.remembers and memory is not None
-    fast = game.playout  # a game's own random playout, where it has one (the same policy, sooner)
+    fast = game.playout  # a game's own playout, where it has one: random and sooner, or guided
     root: dict[Action, _Edge] = {}
     start = time.perf_counter()
     deadline = None if seconds is None else start + seconds

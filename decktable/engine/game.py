@@ -741,6 +741,13 @@ class Game:
     #: defines it only where the generic loop is its search's bottleneck. Each takes an optional
     #: `trace` list that collects the moves as (seat, action), for the test that replays them.
     playout: ClassVar[Any] = None
+    #: where a game's `playout` is not uniformly random but guided, what guides it, in a line
+    #: (Old Janx Spirit: a random rummy hand almost never goes out, so a random playout tells the
+    #: search next to nothing). None: `playout` draws as the generic loop does, move for move,
+    #: and only sooner. A guided playout still makes only legal moves, keeps some randomness, and
+    #: plays every seat alike; it changes how the bots play, so the game's strength rows are
+    #: played again.
+    playout_guided: ClassVar[str | None] = None
 
     def random_legal(self, state: State, seat: int, rand: Any) -> Action | None:
         """One of `seat`'s legal actions drawn as the search draws at a node it has not seen:

@@ -11,6 +11,7 @@ First to `target` points wins the match.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -41,6 +42,35 @@ KIND_WORD = {"suit": "suit-meld", "kind": "kind-meld", "run": "run-meld"}
 
 def listing(cards: list[int] | tuple[int, ...]) -> str:
     return words.listing([the(c) for c in cards], "nothing")
+
+
+#: the search's playouts make one move in this many at random, the rest by `_affinity`
+GUIDE_SLACK = 6
+#: how much a meld of so many cards counts towards the affinity of two of its cards: a pair is
+#: worth keeping when one card would make it a meld; melds of five or more are left out, since
+#: a single-suited card (an Ace, a Crown) lies in hundreds of them with any partner, and counted
+#: so it looked worth keeping whatever the rest of the hand (the weights that went out most often
+#: in 600 random deals: 96%, against 70% with five-card melds counted)
+MELD_WEIGHT = {3: 10, 4: 1}
+
+
+@lru_cache(maxsize=2)
+def _affinity(wild: bool) -> tuple[tuple[int, ...], ...]:
+    """For two cards, how much they meld together: the melds of three or four cards holding both,
+    three-card ones counting more (`MELD_WEIGHT`). Whole numbers, so that the scores the playout keeps
+    by adding and taking away are exact."""
+    table = [[0] * N for _ in range(N)]
+    for m in mk.all_melds(wild):
+        weight = MELD_WEIGHT.get(m.bit_count(), 0)
+        if not weight:
+            continue
+        cards = mk.cards_of(m)
+        for a in cards:
+            row = table[a]
+            for b in cards:
+                if a != b:
+                    row[b] += weight
+    return tuple(tuple(row) for row in table)
 
 
 class OldJanxSpiritOptions(BaseModel):
@@ -92,6 +122,10 @@ class OldJanxSpirit(Game):
         DECKTET,
         SUITS,
         words={"draw": ("deck", "discard")},
+    )
+    playout_guided = (
+        "each player keeps the cards that meld with the rest of the hand and throws the one that "
+        "melds least (one move in six at random)"
     )
 
     # -- setup and dealing ------------------------------------------------------------------------
@@ -214,11 +248,26 @@ class OldJanxSpirit(Game):
         return None
 
     def playout(self, state: State, rand: Any, limit: int, trace: list[tuple[int, Action]] | None = None) -> int:
-        """The search's random playout (see `Game.playout`): draws and discards drawn as the
-        generic loop draws them from `legal_actions`, without actions or events; going out and
-        the deal go through the generic step. Stops at the end of the hand. `trace` collects the
-        moves as (seat, action)."""
+        """The search's playout (see `Game.playout`), guided as `playout_guided` says: a random
+        playout of a rummy almost never goes out (a fifth of whole hands from the deal, and
+        fewer from later in a hand), so nearly every move it judges comes out even and the
+        search is left guessing. Here each player keeps the cards that meld with the rest of the
+        hand (`_affinity`) and throws the one that melds least, with one move in `GUIDE_SLACK`
+        drawn at random instead; from the deal, 24 hands in 25 then end with someone going out,
+        against one in five played at random.
+
+        A hand's meld scores are kept as the cards come and go (a card's score is its affinity
+        with the rest of its hand). Going out and the deal go through the generic step. Stops at
+        the end of the hand. `trace` collects the moves as (seat, action)."""
         st: OldJanxSpiritState = state  # type: ignore[assignment]
+        aff = _affinity(st.wild)
+        hands = st.hands
+        score = [0] * N  # a card in a hand: its affinity with the rest of that hand
+        for hand in hands:
+            for c in hand:
+                row = aff[c]
+                score[c] = sum(row[d] for d in hand) - row[c]
+        slack = 1.0 / GUIDE_SLACK
         moves = 0
         sheet, hand_no = len(st.sheet), st.hand_no
         while moves < limit and not st.over and len(st.sheet) == sheet and st.hand_no == hand_no:
@@ -226,21 +275,37 @@ class OldJanxSpirit(Game):
             stage = st.stage
             moves += 1
             if stage == DRAW:
-                # `legal_actions`: [draw deck, draw discard] where taking is allowed, else [draw deck]
+                hand = hands[seat]
+                take = False
                 if self._may_take(st):
-                    take = int(rand() * 2) == 1
-                else:
-                    rand()  # the one legal move, drawn all the same
-                    take = False
+                    if rand() < slack:
+                        take = rand() < 0.5
+                    else:  # the face-up card if it melds with the hand better than its worst card
+                        row = aff[st.discard[-1]]
+                        take = sum(row[d] for d in hand) > min(score[c] for c in hand)
                 if trace is not None:
                     trace.append((seat, A_DRAW_DISCARD if take else A_DRAW_DECK))
                 self._draw(st, seat, take, None)
+                x = hand[-1]
+                row = aff[x]
+                total = 0
+                for d in hand[:-1]:
+                    k = row[d]
+                    score[d] += k
+                    total += k
+                score[x] = total
             elif stage == DISCARD:
-                hand = st.hands[seat]
-                c = hand[int(rand() * len(hand))]
+                hand = hands[seat]
+                if rand() < slack:
+                    c = hand[int(rand() * len(hand))]
+                else:  # the card that melds least with the rest, the first of equals
+                    c = min(hand, key=score.__getitem__)
                 if trace is not None:
                     trace.append((seat, A_DISCARD[c]))
                 self._discard(st, seat, c, None)
+                row = aff[c]
+                for d in hand:
+                    score[d] -= row[d]
             elif not self.random_step(st, seat, rand, trace):
                 return moves - 1
         return moves
