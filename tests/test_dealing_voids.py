@@ -59,3 +59,23 @@ def test_a_card_off_the_suit_led_shows_that_suit_missing() -> None:
     assert shows_void([(0, 3)], 7, SUIT) == 0  # followed
     assert shows_void([(0, 3), (1, 7)], 25, SUIT) == 1 << 0  # suit 0 led, a suit-2 card
     assert shows_void([(0, 31)], 12, SUIT) == 1 << 3
+
+
+def test_cards_of_several_suits_leave_a_hand_that_lacks_any_of_them() -> None:
+    """`bits`: a card's suits as a mask (Decktet cards have one to three). A hand that lacks a
+    suit keeps no card carrying it; cards of no lacked suit may stay, and every card is kept."""
+    r = random.Random(3)
+    bits = [1 << (c % 6) | 1 << ((c * 7) % 6) for c in range(36)]  # one or two of six suits
+    for trial in range(300):
+        cards = list(range(36))
+        r.shuffle(cards)
+        hands = [sorted(cards[i * 12 : i * 12 + 12]) for i in range(3)]
+        lacks = [0, r.choice([1, 2, 3]), r.choice([0, 8])]
+        before = Counter(c for h in hands for c in h)
+        keep_voids(hands, [1, 2], lacks, [0] * 36, Rng(trial), bits=bits)
+        assert Counter(c for h in hands for c in h) == before
+        for s in (1, 2):
+            for c in hands[s]:
+                if lacks[s] & bits[c]:  # left only where the other hand had nothing to trade
+                    other = 3 - s
+                    assert lacks[other] & bits[c] or not any(not lacks[s] & bits[x] for x in hands[other])

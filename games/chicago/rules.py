@@ -24,7 +24,8 @@ from decktable.cards.french import FRENCH, SUITS, the
 from decktable.engine.actions import CARD, CARDS, Action, Grammar
 from decktable.engine.errors import BadOptions
 from decktable.engine.game import Event, Game, State, Vis, Zone
-from decktable.engine.kits.dealing import deal
+from decktable.engine.kits.dealing import deal, keep_voids
+from decktable.engine.kits.tricks import shows_void
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
 from decktable.engine.words import listing
@@ -176,6 +177,7 @@ class ChicagoState(State):
         "last_winner",
         "hand_pts",
         "outcome",
+        "voids",
     )
 
     phase: str
@@ -203,6 +205,7 @@ class ChicagoState(State):
     last_winner: int
     hand_pts: list[int]  # points scored this hand so far, for the score sheet
     outcome: str  # how the last hand was scored, in words
+    voids: list[int]  # per seat, the suits it showed it lacks in this hand's tricks (bit SUIT_IX), public
 
 
 # -- the game --------------------------------------------------------------------------------------
@@ -277,6 +280,7 @@ class Chicago(Game):
         st.last = []
         st.last_winner = -1
         st.hand_pts = [0] * n
+        st.voids = [0] * n
         if events is not None:
             events.append(
                 Event(
@@ -586,6 +590,8 @@ class Chicago(Game):
             moves += 1
             if len(trick) + 1 < n:
                 hand.remove(c)
+                if trick and SUIT_IX[c] != ls:
+                    st.voids[seat] |= 1 << ls  # as `_play_card`: none of the suit led
                 st.played[seat].append(c)
                 trick.append((seat, c))
                 seat = st.turn = seat + 1 if seat + 1 < n else 0
@@ -760,6 +766,7 @@ class Chicago(Game):
 
     def _play_card(self, st: ChicagoState, seat: int, c: int, events: list[Event] | None) -> None:
         st.hands[seat].remove(c)
+        st.voids[seat] |= shows_void(st.trick, c, SUIT_IX)  # not following: none of the suit led
         st.played[seat].append(c)
         st.trick.append((seat, c))
         n = st.players
@@ -829,6 +836,20 @@ class Chicago(Game):
         st.turn = (st.dealer + 1) % st.players  # the deal passes to the left
 
     # -- what each seat sees -----------------------------------------------------------------------
+
+    def adjust_sample(self, other: State, seat: int | None, rng: Rng) -> None:
+        """After the re-deal of what `seat` cannot see: a player seen not to follow a suit in the
+        tricks holds none of it (`voids`). The dealing kit's `keep_voids` trades such a card for
+        one drawn from the other hidden cards that may take it, the stock and the face-down
+        discards included; a card everyone saw go into a hand (a shown hand's kept cards) stays."""
+        st: ChicagoState = other  # type: ignore[assignment]
+        if not any(st.voids):
+            return
+        n = st.players
+        known = st.known_in
+        piles = st.hands + [st.stock, st.discards]
+        keep_voids(piles, [s for s in range(n) if s != seat] + [n, n + 1], st.voids + [0, 0], SUIT_IX, rng,
+                   stays=(lambda t, c: known.get(c) == f"hand{t}") if known else None)
 
     def zones(self, state: State) -> list[Zone]:
         st: ChicagoState = state  # type: ignore[assignment]

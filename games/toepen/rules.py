@@ -19,8 +19,8 @@ from pydantic import BaseModel, Field
 from decktable.cards.french import FRENCH, SUITS, cut, the
 from decktable.engine.actions import CARD, Action, Grammar
 from decktable.engine.game import Event, Game, State, Vis, Zone
-from decktable.engine.kits.dealing import check_first_dealer, deal, first_dealer
-from decktable.engine.kits.tricks import follow_options, winner
+from decktable.engine.kits.dealing import check_first_dealer, deal, first_dealer, keep_voids
+from decktable.engine.kits.tricks import follow_options, shows_void, winner
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
 from decktable.engine.words import listing
@@ -108,7 +108,7 @@ class ToepenState(State):
         "phase", "dealer", "turn", "leader", "hands", "stock", "thrown", "shown", "table",
         "trick", "trick_no", "last", "last_winner", "value", "last_knocker", "knocker", "asking",
         "exchanger", "laundered", "exchanged", "bluff", "signal", "revealed", "alive", "inhand",
-        "change", "outs", "out_seq", "poor", "winner", "challenger",
+        "change", "outs", "out_seq", "poor", "winner", "challenger", "voids",
     )
 
     phase: str
@@ -142,6 +142,7 @@ class ToepenState(State):
     poor: int  # the seat in poverty this hand, -1 none
     winner: int  # the winner of the hand once known, -1 before
     challenger: int  # who challenged the last exchange, -1 none
+    voids: list[int]  # per seat, the suits it showed it lacks this hand (bit SUIT), public
 
 
 # -- the game ---------------------------------------------------------------------------------------------
@@ -216,6 +217,7 @@ class Toepen(Game):
         st.change = [0] * n
         st.poor = -1
         st.winner = -1
+        st.voids = [0] * n
         st.leader = seats[0]
         if events is not None:
             events.append(
@@ -613,6 +615,7 @@ class Toepen(Game):
 
     def _play_card(self, st: ToepenState, seat: int, c: int, events: list[Event] | None) -> None:
         st.hands[seat].remove(c)
+        st.voids[seat] |= shows_void(st.trick, c, SUIT)  # not following: none of the suit led
         st.trick.append((seat, c))
         if events is not None:
             verb = "leads" if len(st.trick) == 1 else "plays"
@@ -687,9 +690,19 @@ class Toepen(Game):
 
     def adjust_sample(self, other: State, seat: int | None, rng: Rng) -> None:
         """After the re-deal of what `seat` cannot see, forget the other seats' secret Jack
-        bluffs: a re-dealt hand may hold no Jacks, and not bluffing is always possible."""
+        bluffs: a re-dealt hand may hold no Jacks, and not bluffing is always possible. A player
+        seen not to follow a suit holds none of it (`voids`): the dealing kit's `keep_voids`
+        trades such a card for one drawn from the other hidden cards that may take it, the
+        stock and the thrown hands nobody has seen included (a card missing from a hand is more
+        often in the stock than in another hand)."""
         assert isinstance(other, ToepenState)
         other.bluff = [b if s == seat else 0 for s, b in enumerate(other.bluff)]
+        if any(other.voids):
+            n = other.players
+            piles = other.hands + [other.stock] + other.thrown
+            hidden = [s for s in range(n) if s != seat] + [n]
+            hidden += [n + 1 + s for s in range(n) if s != seat and other.thrown[s] and not other.shown[s]]
+            keep_voids(piles, hidden, other.voids + [0] * (n + 1), SUIT, rng)
 
     # -- the card inspector ----------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from decktable.cards.decktet import the, The
 from decktable.engine.actions import CARD, WORD, Action, Grammar
 from decktable.engine.errors import BadOptions
 from decktable.engine.game import Event, Game, State, Vis, Zone
-from decktable.engine.kits.dealing import deal
+from decktable.engine.kits.dealing import deal, keep_voids
 from decktable.engine.kits.tricks import Trick, follow_options, winner
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
@@ -43,6 +43,21 @@ FOLLOWS: list[list[list[bool]]] = [
     ]
     for trumps in TRUMP
 ]
+#: what a player who does not follow shows, as bits: each of the six suits, and no trumps
+VOID_TRUMP = 1 << len(SUITS)
+#: VOID_BITS[trump][card]: the card's suits, and VOID_TRUMP when it is a trump this round
+VOID_BITS: list[list[int]] = [[MASK[c] | (VOID_TRUMP if trumps[c] else 0) for c in range(N)] for trumps in TRUMP]
+
+
+def shows_missing(trump: int, lead: int, card: int) -> int:
+    """What playing `card` to a trick led by `lead` shows the player lacks: nothing when it
+    follows; otherwise every card that would have followed, so no trumps when a trump was led,
+    else no card sharing a suit with the lead (a trump of another suit included)."""
+    if FOLLOWS[trump][lead][card]:
+        return 0
+    return VOID_TRUMP if TRUMP[trump][lead] else MASK[lead]
+
+
 SLUG_ID: dict[str, int] = {c.slug: c.id for c in DECKTET}
 SUIT_NAME = [s.capitalize() for s in SUITS]
 SPOILER = 6  # declaration value for the Spoiler; -1 = not yet declared
@@ -106,10 +121,12 @@ class TypeTrumpState(State):
     __slots__ = (
         "dealer", "trump", "phase", "hands", "decl", "won", "tricks", "trick", "turn",
         "last", "last_winner", "revealed", "ready", "prop_by", "prop_suit", "prop_n", "redeals", "rounds_target",
+        "voids",
     )
 
     dealer: int
     trump: int  # index into TYPES
+    voids: list[int]  # per seat, what it showed it lacks this round (bits of `VOID_BITS`), public
     phase: str  # swap / declare / play / over
     hands: list[list[int]]
     decl: list[int]  # per seat: -1 undecided, 0..5 suit, 6 Spoiler
@@ -166,6 +183,7 @@ class TypeTrump(Game):
         st.won = [[] for _ in range(n)]
         st.tricks = [0] * n
         st.trick = Trick((st.dealer + 1) % n)
+        st.voids = [0] * n
         st.last = []
         st.last_winner = -1
         st.turn = st.dealer  # sequential declaration starts with the dealer
@@ -330,6 +348,8 @@ class TypeTrump(Game):
                     trace.append((seat, A_PLAY[c]))
                 if len(plays) + 1 < n:  # not the trick's last card: `_play_card` would only pass the turn
                     hand.remove(c)
+                    if plays:
+                        st.voids[seat] |= shows_missing(st.trump, plays[0][1], c)
                     plays.append((seat, c))
                     st.turn = seat + 1 if seat + 1 < n else 0
                 else:
@@ -448,6 +468,8 @@ class TypeTrump(Game):
         n = st.players
         st.hands[seat].remove(cid)
         tr = st.trick
+        if tr.plays:
+            st.voids[seat] |= shows_missing(st.trump, tr.plays[0][1], cid)
         tr.plays.append((seat, cid))
         if events is not None:
             note = ""
@@ -585,8 +607,13 @@ class TypeTrump(Game):
         """After the re-deal of the hands `seat` cannot see, re-draw the secret choices it
         has not seen: other seats' declarations before the reveal (simultaneous declaration), or
         (partnership) the other team's agreed suit and pending proposal. Who has chosen, who
-        proposed and how often stay: those are announced."""
+        proposed and how often stay: those are announced. A player seen not to follow holds
+        nothing that would have followed (`voids`, `shows_missing`): the dealing kit's
+        `keep_voids` trades such cards with the other hidden hands."""
         assert isinstance(other, TypeTrumpState)
+        if any(other.voids):
+            keep_voids(other.hands, [s for s in range(other.players) if s != seat], other.voids, MASK, rng,
+                       bits=VOID_BITS[other.trump])
         opts = other.options
         if other.revealed or other.phase != "declare":
             return

@@ -79,27 +79,42 @@ def keep_voids(
     rng: Rng,
     fits: Callable[[int, int], bool] | None = None,
     stays: Callable[[int, int], bool] | None = None,
+    *,
+    bits: Sequence[int] | None = None,
 ) -> None:
     """For a bot's sample, in place: each hidden hand holds none of the suits it was seen to lack
     (`lacks[s]`, bits of `suit_of[card]`: it played another card to that suit's lead). A card it
     should not hold changes places with a card drawn at random from another hidden hand that may
     take it (that hand does not lack its suit, and `fits(hand, card)`) and that this hand may
     hold; a card with no such place stays, so a playout can still finish. `stays(hand, card)`:
-    a card known to be in that hand, which never moves.
+    a card known to be in that hand, which never moves. A "hand" is any hidden place: a game
+    passes its stock too, where a card a player lacks may well lie.
+
+    `bits`, for cards of several suits (the Decktet's): each card's suits as a mask, in place of
+    `suit_of`; a hand may not hold a card any of whose bits it lacks (a game may give a bit to
+    something other than a suit, as Type Trump does to its trumps).
 
     The draw: a card at random from the hands that may take this one, until one this hand may
     hold (most may: a draw or two, the same odds as drawing from the list of them, which is
     made only after eight misses)."""
+    if bits is None:
+        def lacked(lack: int, c: int) -> int:
+            return lack >> suit_of[c] & 1
+    else:
+        mask = bits
+
+        def lacked(lack: int, c: int) -> int:
+            return lack & mask[c]
     for s in hidden:
         lack = lacks[s]
         if not lack:
             continue
         mine = hands[s]
         for j, c in enumerate(mine):
-            if not lack >> suit_of[c] & 1 or (stays is not None and stays(s, c)):
+            if not lacked(lack, c) or (stays is not None and stays(s, c)):
                 continue
             takers = [t for t in hidden
-                      if t != s and not lacks[t] >> suit_of[c] & 1 and (fits is None or fits(t, c))]
+                      if t != s and not lacked(lacks[t], c) and (fits is None or fits(t, c))]
             total = sum(len(hands[t]) for t in takers)
             if not total:
                 continue
@@ -111,12 +126,12 @@ def keep_voids(
                         break
                     k -= len(hands[t])
                 x = hands[t][k]
-                if _may_take(s, x, lack, suit_of, fits) and not (stays is not None and stays(t, x)):
+                if _may_take(s, x, lack, lacked, fits) and not (stays is not None and stays(t, x)):
                     spot = (t, k)
                     break
             if spot is None:
                 spots = [(t, k) for t in takers for k, x in enumerate(hands[t])
-                         if _may_take(s, x, lack, suit_of, fits) and not (stays is not None and stays(t, x))]
+                         if _may_take(s, x, lack, lacked, fits) and not (stays is not None and stays(t, x))]
                 if not spots:
                     continue
                 spot = spots[rng.below(len(spots))]
@@ -124,5 +139,7 @@ def keep_voids(
             mine[j], hands[t][k] = hands[t][k], c
 
 
-def _may_take(s: int, x: int, lack: int, suit_of: Sequence[int], fits: Callable[[int, int], bool] | None) -> bool:
-    return not lack >> suit_of[x] & 1 and (fits is None or fits(s, x))
+def _may_take(
+    s: int, x: int, lack: int, lacked: Callable[[int, int], int], fits: Callable[[int, int], bool] | None
+) -> bool:
+    return not lacked(lack, x) and (fits is None or fits(s, x))
