@@ -18,7 +18,7 @@ from decktable.cards.decktet import the, The
 from decktable.engine.actions import CARD, SUIT, WORD, Action, Grammar
 from decktable.engine.errors import MalformedAction
 from decktable.engine.game import Event, Game, State, Vis, Zone
-from decktable.engine.kits.dealing import check_first_dealer, deal, first_dealer, left_of
+from decktable.engine.kits.dealing import check_first_dealer, deal, first_dealer, keep_voids, left_of
 from decktable.engine.kits.tricks import Trick, follow_options, winner
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
@@ -142,6 +142,7 @@ class NonesuchState(State):
         "tricks",
         "last",
         "last_winner",
+        "voids",
     )
 
     phase: str
@@ -160,6 +161,7 @@ class NonesuchState(State):
     tricks: list[int]
     last: list[tuple[int, int]]  # the previous trick's plays
     last_winner: int
+    voids: list[int]  # per seat, the suits it showed it lacks this hand (SUIT_BIT), public
 
 
 # -- the game ---------------------------------------------------------------------------------------
@@ -217,6 +219,7 @@ class Nonesuch(Game):
         st.last = []  # its cards are back in the hands
         st.last_winner = -1
         st.tricks = [0] * n
+        st.voids = [0] * n
         st.phase = BID
         st.turn = first
         if events is not None:
@@ -409,6 +412,8 @@ class Nonesuch(Game):
             st.hands[seat].remove(c)
             trick = st.trick
             plays = trick.plays
+            if plays and c not in CARRIES[trick.named]:  # type: ignore[index]
+                st.voids[seat] |= SUIT_BIT[trick.named]  # type: ignore[index]  # none of the named suit
             plays.append((seat, c))
             trump = st.trump
             is_trump = trump is not None and c in CARRIES[trump]
@@ -489,6 +494,8 @@ class Nonesuch(Game):
                 carries = CARRIES[trick.named]  # type: ignore[index]
                 ok = [c for c in hand if c in carries] or hand
                 c = ok[int(rand() * len(ok))]
+                if c not in carries:  # as `play`: none of the named suit
+                    st.voids[seat] |= SUIT_BIT[trick.named]  # type: ignore[index]
                 if trace is not None:
                     trace.append((seat, PLAY_ACTIONS[c]))
             else:
@@ -507,6 +514,18 @@ class Nonesuch(Game):
             else:
                 self._finish_trick(st, None)
         return moves
+
+    def adjust_sample(self, other: State, seat: int | None, rng: Rng) -> None:
+        """After the re-deal of the hands `seat` cannot see: a player seen not to follow the
+        suit named holds no card carrying it (`voids`; a card of two suits leaves such a hand if
+        either is missing), traded by the dealing kit's `keep_voids` with the other hidden
+        hands; the up card, seen going into a hand, stays there."""
+        st: NonesuchState = other  # type: ignore[assignment]
+        if not any(st.voids):
+            return
+        known = st.known_in
+        keep_voids(st.hands, [s for s in range(st.players) if s != seat], st.voids, MASK, rng, bits=MASK,
+                   stays=(lambda t, c: known.get(c) == f"hand{t}") if known else None)
 
     def _after_bidding(self, st: NonesuchState, events: list[Event] | None) -> None:
         up = st.up
