@@ -27,7 +27,7 @@ from decktable.cards.french import FRENCH, SUITS, card, cut, the
 from decktable.engine.actions import CARD, WORD, Action, Grammar
 from decktable.engine.errors import BadOptions
 from decktable.engine.game import Event, Game, State, Vis, Zone
-from decktable.engine.kits.dealing import deal
+from decktable.engine.kits.dealing import deal, keep_voids
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
 from decktable.engine.words import listing
@@ -245,7 +245,7 @@ class EnviteState(State):
         "trump", "trick", "played", "tricks", "trick_no", "last", "last_winner", "level", "pending",
         "raiser", "last_raiser", "queue", "asking", "lying", "stayed", "signal", "caught",
         "sig_queue", "stones", "games", "game_no", "hand_winner", "hand_note", "game_won",
-        "trawler",
+        "trawler", "voids",
     )
 
     phase: str
@@ -284,6 +284,7 @@ class EnviteState(State):
     hand_note: str  # how the last hand ended, in words
     game_won: int  # team that won the game on the last hand, -1
     trawler: int  # position that led a trump to this trick, -1
+    voids: list[int]  # per position, the suits it showed it lacks this hand (bit of the effective suit), public
 
 
 # -- the game ---------------------------------------------------------------------------------------------
@@ -385,6 +386,7 @@ class Envite(Game):
         st.hand_note = ""
         st.game_won = -1
         st.trawler = -1
+        st.voids = [0] * m
         st.leader = first
         st.turn = first
         a, b = st.stones[0] >= 11, st.stones[1] >= 11
@@ -671,8 +673,14 @@ class Envite(Game):
     def _play_card(self, st: EnviteState, c: int, events: list[Event] | None) -> None:
         p = st.turn
         st.hands[p].remove(c)
-        st.trick.append((p, c))
         esuit = TABLES[(st.m, st.trump)][0]
+        if st.trick:
+            led = esuit[st.trick[0][1]]
+            # not following shows none of the suit led; a trump lead shows nothing where the top
+            # trump's privilege lets its lone holder keep it back
+            if esuit[c] != led and not (led == st.trump and st.options.top_trump_privilege):  # type: ignore[attr-defined]
+                st.voids[p] |= 1 << led
+        st.trick.append((p, c))
         if len(st.trick) == 1 and esuit[c] == st.trump:
             st.trawler = p
         if events is not None:
@@ -813,7 +821,8 @@ class Envite(Game):
         """After the re-deal of what `seat` cannot see, forget the signals `seat` never saw:
         they become "nothing" (the fact that a signal was sent is public), and nobody was caught
         unless `seat` is the captain who caught them. A captain's sample then fits the hands
-        to the signals it was shown (`_trust_signals`)."""
+        to the signals it was shown (`_trust_signals`). A position seen not to follow holds none
+        of the suit led (`_keep_voids`)."""
         assert isinstance(other, EnviteState)
         captain = seat is not None and seat in other.captain
         team = seat % 2 if seat is not None else -1
@@ -828,8 +837,26 @@ class Envite(Game):
                 pass  # a caught signal of the other team: kept, with its caught mark
             elif s % 2 == team or s == seat:
                 other.caught[s] = 0  # whether our own signal was seen is not known to us
+        fixed: set[int] = set()
         if captain:
-            self._trust_signals(other, seat, rng)
+            fixed = self._trust_signals(other, seat, rng)
+        if any(other.voids):
+            self._keep_voids(other, seat, fixed, rng)
+
+    def _keep_voids(self, st: EnviteState, seat: int | None, fixed: set[int], rng: Rng) -> None:
+        """A position seen not to follow holds none of the suit led (`voids`): the dealing kit's
+        `keep_voids` trades such a card with the other hidden hands or the cards out of play. A
+        hand drawn to fit a signal (`fixed`) and a card seen going into a hand stay."""
+        n, m = st.n, st.m
+        sees_dummy = m > n and seat == st.captain[1]
+        hidden = [p for p in range(m) if p != seat and not (p == n and sees_dummy)]
+        known = st.known_in
+        piles = st.hands + [st.stub]
+
+        def stays(t: int, c: int) -> bool:
+            return t in fixed or (bool(known) and known.get(c) == f"hand{t}")
+
+        keep_voids(piles, hidden + [m], st.voids + [0], TABLES[(m, st.trump)][0], rng, stays=stays)
 
     def convention(self, state: State, seat: int) -> tuple[Action, str] | None:
         """A bot's signal says truly what its hand holds (`honest_signal`): random playouts
@@ -842,27 +869,28 @@ class Envite(Game):
         word = honest_signal(st.hands[seat], st.m, st.trump, st.vira[0], words)
         return A_SIGNAL[word], "Bots signal truly what they hold, and a bot captain plays on it."
 
-    def _trust_signals(self, st: EnviteState, seat: int, rng: Rng) -> None:
+    def _trust_signals(self, st: EnviteState, seat: int, rng: Rng) -> set[int]:
         """In a sample for a captain: re-deal what the captain cannot see so that each signal it
         was shown (its partners', and the other team's it caught) says truly what that player
         was dealt, as a bot's does (`honest_signal`). The signaller's cards are drawn from the
         hidden ones among those that fit; the rest are dealt out again at random. A signal that
         no draw fits in a few hundred tries (a person may mislead their captain) is left out.
         Only while every card the signaller has played this hand is known to be theirs (the
-        current trick and the one before it)."""
+        current trick and the one before it). A hand drawn holds no suit its player showed it
+        lacks. Returns the positions whose hands were drawn so (they stay as drawn)."""
         words = SIGNAL_LISTS[st.options.signals]  # type: ignore[attr-defined]
         if not words or not st.vira:
-            return
+            return set()
         team = seat % 2
         shown = [s for s in range(st.n) if s != seat and st.signal[s] >= 0 and (s % 2 == team or st.caught[s])]
         if not shown:
-            return
+            return set()
         n, m = st.n, st.m
         sees_dummy = m > n and seat == st.captain[1]
         hidden = [p for p in range(m) if p != seat and not (p == n and sees_dummy)]
         known = st.known_in
         if known and any(known.get(c) for p in hidden for c in st.hands[p]):
-            return  # cards known to lie in a hand: left to the generic re-deal
+            return set()  # cards known to lie in a hand: left to the generic re-deal
         esuit = TABLES[(m, st.trump)][0]
         order = [c for c in trump_order(m, st.trump) if c != st.vira[0]]
         trump = st.trump
@@ -877,6 +905,7 @@ class Envite(Game):
             word = SIGNAL_WORDS[st.signal[s]]
             if word not in words:
                 continue
+            lack = st.voids[s]  # a suit it showed it lacks is no part of the hand drawn
             pool = sorted([c for p in hidden if p not in fixed for c in st.hands[p]] + st.stub)
             need = {"top": order[0], "second": order[1]}.get(word)
             if len(pool) < k or (need is not None and need not in pool and need not in gone):
@@ -885,7 +914,9 @@ class Envite(Game):
             size = len(pool)
             for _ in range(300):
                 pick = [pool[i] for i in rng.distinct(size, k)]
-                if _honest(gone + pick, esuit, order, trump, words) == word:
+                if _honest(gone + pick, esuit, order, trump, words) == word and not any(
+                    lack >> esuit[c] & 1 for c in pick
+                ):
                     drawn = pick
                     break
             if drawn is None:
@@ -905,6 +936,7 @@ class Envite(Game):
                 h[:] = sorted(rest[i : i + len(h)], key=key)
                 i += len(h)
             st.stub[:] = rest[i:]
+        return fixed
 
     def _signals_for(self, st: EnviteState, seat: int | None) -> tuple[str, str]:
         """(own team's signals, caught signals of the other team) as seat `seat` may see them:
