@@ -79,3 +79,16 @@ def test_cards_of_several_suits_leave_a_hand_that_lacks_any_of_them() -> None:
                 if lacks[s] & bits[c]:  # left only where the other hand had nothing to trade
                     other = 3 - s
                     assert lacks[other] & bits[c] or not any(not lacks[s] & bits[x] for x in hands[other])
+
+
+def test_a_card_seen_going_into_a_hand_stays_there() -> None:
+    """`known` (a state's `known_in`): a card everyone saw go into zone `hand{t}` keeps its place,
+    as `stays` would keep it, whether or not `stays` is also given."""
+    for seed in range(100):
+        hands = [[0, 1, 12], [13, 14, 2], [25, 26, 27]]  # hand 0 lacks suit 0 (cards 0-9)
+        keep_voids(hands, [0, 1, 2], [1, 0, 0], SUIT, Rng(seed), known={0: "hand0", 27: "shown2"})
+        assert 0 in hands[0] and 1 not in hands[0]  # seen going in: stays; the other moves
+        hands = [[0, 1, 12], [13, 14, 2], [25, 26, 27]]
+        keep_voids(hands, [0, 1, 2], [1, 0, 0], SUIT, Rng(seed), stays=lambda t, c: c == 1 and t == 0,
+                   known={0: "hand0"})
+        assert {0, 1} <= set(hands[0])  # both kept: one seen, one the game's own

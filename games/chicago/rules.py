@@ -590,8 +590,7 @@ class Chicago(Game):
             moves += 1
             if len(trick) + 1 < n:
                 hand.remove(c)
-                if trick and SUIT_IX[c] != ls:
-                    st.voids[seat] |= 1 << ls  # as `_play_card`: none of the suit led
+                st.voids[seat] |= shows_void(trick, c, SUIT_IX)  # as `_play_card`
                 st.played[seat].append(c)
                 trick.append((seat, c))
                 seat = st.turn = seat + 1 if seat + 1 < n else 0
@@ -846,10 +845,9 @@ class Chicago(Game):
         if not any(st.voids):
             return
         n = st.players
-        known = st.known_in
         piles = st.hands + [st.stock, st.discards]
         keep_voids(piles, [s for s in range(n) if s != seat] + [n, n + 1], st.voids + [0, 0], SUIT_IX, rng,
-                   stays=(lambda t, c: known.get(c) == f"hand{t}") if known else None)
+                   known=st.known_in)
 
     def zones(self, state: State) -> list[Zone]:
         st: ChicagoState = state  # type: ignore[assignment]

@@ -28,6 +28,7 @@ from decktable.engine.actions import CARD, WORD, Action, Grammar
 from decktable.engine.errors import BadOptions
 from decktable.engine.game import Event, Game, State, Vis, Zone
 from decktable.engine.kits.dealing import deal, keep_voids
+from decktable.engine.kits.tricks import shows_void
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
 from decktable.engine.words import listing
@@ -674,12 +675,10 @@ class Envite(Game):
         p = st.turn
         st.hands[p].remove(c)
         esuit = TABLES[(st.m, st.trump)][0]
-        if st.trick:
-            led = esuit[st.trick[0][1]]
-            # not following shows none of the suit led; a trump lead shows nothing where the top
-            # trump's privilege lets its lone holder keep it back
-            if esuit[c] != led and not (led == st.trump and st.options.top_trump_privilege):  # type: ignore[attr-defined]
-                st.voids[p] |= 1 << led
+        # not following shows none of the suit led; a trump lead shows nothing where the top
+        # trump's privilege lets its lone holder keep it back
+        if not (st.trick and esuit[st.trick[0][1]] == st.trump and st.options.top_trump_privilege):  # type: ignore[attr-defined]
+            st.voids[p] |= shows_void(st.trick, c, esuit)
         st.trick.append((p, c))
         if len(st.trick) == 1 and esuit[c] == st.trump:
             st.trawler = p
@@ -850,13 +849,8 @@ class Envite(Game):
         n, m = st.n, st.m
         sees_dummy = m > n and seat == st.captain[1]
         hidden = [p for p in range(m) if p != seat and not (p == n and sees_dummy)]
-        known = st.known_in
-        piles = st.hands + [st.stub]
-
-        def stays(t: int, c: int) -> bool:
-            return t in fixed or (bool(known) and known.get(c) == f"hand{t}")
-
-        keep_voids(piles, hidden + [m], st.voids + [0], TABLES[(m, st.trump)][0], rng, stays=stays)
+        keep_voids(st.hands + [st.stub], hidden + [m], st.voids + [0], TABLES[(m, st.trump)][0], rng,
+                   stays=(lambda t, c: t in fixed) if fixed else None, known=st.known_in)
 
     def convention(self, state: State, seat: int) -> tuple[Action, str] | None:
         """A bot's signal says truly what its hand holds (`honest_signal`): random playouts

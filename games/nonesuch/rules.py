@@ -523,9 +523,8 @@ class Nonesuch(Game):
         st: NonesuchState = other  # type: ignore[assignment]
         if not any(st.voids):
             return
-        known = st.known_in
         keep_voids(st.hands, [s for s in range(st.players) if s != seat], st.voids, MASK, rng, bits=MASK,
-                   stays=(lambda t, c: known.get(c) == f"hand{t}") if known else None)
+                   known=st.known_in)
 
     def _after_bidding(self, st: NonesuchState, events: list[Event] | None) -> None:
         up = st.up

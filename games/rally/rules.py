@@ -1045,12 +1045,10 @@ class Rally(Game):
         lead; a plain card to it, so no trumps either: `voids`) holds none in the sample (the
         dealing kit's `keep_voids`), and the rallied card, while its holder is unknown, stays out
         of the declarer's hand; cards everyone saw go into a hand stay there."""
-        known = other.known_in
         d = other.declarer
         rally = other.rallied if other.rallied >= 0 and other.partner < 0 else -1
         keep_voids(other.hands, hidden_hands, other.voids, SUIT_OF, rng,
-                   fits=lambda t, c: not (t == d and c == rally),
-                   stays=lambda t, c: known.get(c) == f"hand{t}")
+                   fits=lambda t, c: not (t == d and c == rally), known=other.known_in)
 
     # -- the card inspector ----------------------------------------------------------------------
 

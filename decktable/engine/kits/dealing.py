@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from decktable.engine.errors import BadOptions
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Mapping, Sequence
 
     from decktable.engine.rng import Rng
 
@@ -81,6 +81,7 @@ def keep_voids(
     stays: Callable[[int, int], bool] | None = None,
     *,
     bits: Sequence[int] | None = None,
+    known: Mapping[int, str] | None = None,
 ) -> None:
     """For a bot's sample, in place: each hidden hand holds none of the suits it was seen to lack
     (`lacks[s]`, bits of `suit_of[card]`: it played another card to that suit's lead). A card it
@@ -90,6 +91,9 @@ def keep_voids(
     a card known to be in that hand, which never moves. A "hand" is any hidden place: a game
     passes its stock too, where a card a player lacks may well lie.
 
+    `known`: a state's `known_in` (card -> the zone everyone saw it go into); a card seen going
+    into zone `hand{t}` stays in hidden place t, as `stays` would keep it.
+
     `bits`, for cards of several suits (the Decktet's): each card's suits as a mask, in place of
     `suit_of`; a hand may not hold a card any of whose bits it lacks (a game may give a bit to
     something other than a suit, as Type Trump does to its trumps).
@@ -97,6 +101,12 @@ def keep_voids(
     The draw: a card at random from the hands that may take this one, until one this hand may
     hold (most may: a draw or two, the same odds as drawing from the list of them, which is
     made only after eight misses)."""
+    if known:
+        told = stays
+        seen = known
+
+        def stays(t: int, c: int) -> bool:
+            return seen.get(c) == f"hand{t}" or (told is not None and told(t, c))
     if bits is None:
         def lacked(lack: int, c: int) -> int:
             return lack >> suit_of[c] & 1
