@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from typing import Sequence
+from typing import Any, Sequence
 
 from decktable.cards.french import FRENCH, RANK_NAME, SUITS, a_rank
 
@@ -195,4 +195,98 @@ def deciding_depth(a: Sequence[int], b: Sequence[int]) -> int | None:
     for i in range(1, min(len(a), len(b))):
         if a[i] != b[i]:
             return i - 1
+    return None
+
+
+#: the ranks of each straight, by its high card (5: the wheel A-2-3-4-5)
+RUNS: dict[int, tuple[int, ...]] = {t: ((14, 2, 3, 4, 5) if t == 5 else tuple(range(t - 4, t + 1))) for t in range(5, 15)}
+#: per class made of rank groups, the sizes of its groups (a pair: one group of two)
+GROUPS: dict[int, tuple[int, ...]] = {PAIR: (2,), TWO_PAIR: (2, 2), TRIPS: (3,), FULL_HOUSE: (3, 2), QUADS: (4,)}
+
+
+def fits(key: Sequence[int], heard: tuple[Sequence[int], Sequence[int]]) -> bool:
+    """Whether a hand of this key fits what was heard of it in a showdown: `heard` is (the key's
+    first items, as said aloud; a key it is below, for a player who gave way, or ())."""
+    said, below = heard
+    return tuple(key[: len(said)]) == tuple(said) and (not below or tuple(key[: len(below)]) < tuple(below))
+
+
+def complete_to(
+    fixed: Sequence[int], pool: Sequence[int], heard: tuple[Sequence[int], Sequence[int]], rng: Any, tries: int = 80
+) -> list[int] | None:
+    """Cards of `pool` that make `fixed` (distinct cards, fewer than five) a five-card hand that
+    fits what was heard of it (`fits`; the class is its first item), or None when `tries` draws
+    find none. For a bot's sample of a player who declared: drawing five cards until they make a
+    flush would take hundreds of draws, so each try first draws what the class is made of (the
+    ranks of its groups, a straight's run, a flush's suit, from those `pool` and `fixed` can
+    give) and then fills up at random. Not every such hand is equally likely, as a sample needs
+    only to be one the player may hold. Draws by index (`rng.distinct`), not by shuffling: a
+    search asks for thousands of these."""
+    said = heard[0]
+    cls = said[0]
+    need = 5 - len(fixed)
+    if len(pool) < need:
+        return None
+    rank_of, suit_of = RANK.__getitem__, SUIT.__getitem__
+    by_rank: dict[int, list[int]] = {}
+    by_suit: list[list[int]] = [[], [], [], []]
+    for c in pool:
+        by_rank.setdefault(rank_of(c), []).append(c)
+        by_suit[suit_of(c)].append(c)
+    held = [rank_of(c) for c in fixed]
+    count = held.count
+    size_of = len(pool)
+    if cls in GROUPS:
+        ranks0 = list(set(by_rank) | set(held))
+    elif cls == FLUSH:
+        shapes0 = [s for s in range(4) if all(suit_of(c) == s for c in fixed) and len(by_suit[s]) >= need]
+    elif cls in (STRAIGHT, STRAIGHT_FLUSH, ROYAL_FLUSH):
+        suits = [s for s in range(4) if all(suit_of(c) == s for c in fixed)] if cls != STRAIGHT else [-1]
+        tops = [14] if cls == ROYAL_FLUSH else list(RUNS)
+        shapes1 = []
+        for top in tops:
+            run = RUNS[top]
+            if any(r not in run for r in held) or len(set(held)) != len(held):
+                continue
+            for suit in suits:
+                options = [[c for c in by_rank.get(r, ()) if suit < 0 or suit_of(c) == suit] for r in run if r not in held]
+                if all(options):
+                    shapes1.append(options)
+        if not shapes1:
+            return None
+    for _ in range(tries):
+        pick: list[int] = []
+        if cls in GROUPS:
+            ranks = list(ranks0)
+            ok = True
+            for g, size in enumerate(GROUPS[cls]):
+                room = need - len(pick)
+                able = [r for r in ([said[g + 1]] if g + 1 < len(said) else ranks)  # a rank said aloud
+                        if r in ranks and count(r) <= size <= count(r) + len(by_rank.get(r, ()))
+                        and size - count(r) <= room]
+                if not able:  # none left (or the first group took the one the second needed)
+                    ok = False
+                    break
+                r = able[rng.below(len(able))]
+                ranks.remove(r)
+                mine = by_rank.get(r, [])
+                pick += [mine[i] for i in rng.distinct(len(mine), size - count(r))]
+            if not ok:
+                continue
+        elif cls == FLUSH:
+            if not shapes0:
+                return None
+            mine = by_suit[shapes0[rng.below(len(shapes0))]]
+            pick = [mine[i] for i in rng.distinct(len(mine), need)]
+        elif cls in (STRAIGHT, STRAIGHT_FLUSH, ROYAL_FLUSH):
+            options = shapes1[rng.below(len(shapes1))]
+            pick = [o[rng.below(len(o))] for o in options]
+        if len(pick) > need:
+            continue
+        while len(pick) < need:  # the rest at random
+            c = pool[rng.below(size_of)]
+            if c not in pick:
+                pick.append(c)
+        if fits(evaluate([*fixed, *pick]), heard):
+            return pick
     return None

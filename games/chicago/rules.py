@@ -35,8 +35,10 @@ from decktable.rulesets.chicago.poker import (
     PAIR,
     POINTS,
     combination,
+    complete_to,
     deciding_depth,
     evaluate,
+    fits,
     phrase,
 )
 
@@ -170,6 +172,7 @@ class ChicagoState(State):
         "best_class",
         "said",
         "declared",
+        "heard",
         "trick",
         "leader",
         "tricks",
@@ -198,6 +201,7 @@ class ChicagoState(State):
     best_class: int  # its class, -1 when nobody has declared
     said: list[str]  # what was said in the showdown under way, public
     declared: list[int]  # class each seat declared in the showdown under way (-1 passed, -2 not yet)
+    heard: list[tuple[tuple[int, ...], tuple[int, ...]]]  # per seat, what the showdown said of its hand (`poker.fits`)
     trick: list[tuple[int, int]]  # (seat, card) of the trick in progress
     leader: int
     tricks: list[int]  # tricks taken this hand
@@ -274,6 +278,7 @@ class Chicago(Game):
         st.best_class = -1
         st.said = []
         st.declared = [-2] * n
+        st.heard = [((), ())] * n
         st.trick = []
         st.leader = first
         st.tricks = [0] * n
@@ -331,6 +336,7 @@ class Chicago(Game):
         st.best_class = -1
         st.said = []
         st.declared = [-2] * st.players
+        st.heard = [((), ())] * st.players
         st.must_show = [False] * st.players
         if events is not None:
             events.append(
@@ -689,10 +695,12 @@ class Chicago(Game):
         key = evaluate(st.hands[seat])
         cls = key[0]
         name = st.names[seat]
+        heard = st.heard
         if not st.best or cls > st.best_class:
             st.best = [seat]
             st.best_class = cls
             text = f"{name} declares {CLASS_NAME[cls]}."
+            heard[seat] = ((cls,), ())
         else:
             # the same class: the holder states ranks first, the challenger answers or gives way
             holders = st.best
@@ -701,13 +709,21 @@ class Chicago(Game):
             d = deciding_depth(key, held)
             if held[0] != cls:  # only in a re-dealt (determinized) state: compare whole keys
                 d = 0
+            # what was said aloud: the ranks each phrase names are the first d + 2 items of a key
+            said = len(held) if d is None else d + 2
+            for h in holders:
+                if len(heard[h][0]) < said:
+                    heard[h] = (held[:said], ())
             if d is None:
                 st.best = holders + [seat]
                 text = f"{name}'s {phrase(key)} is exactly equal to {who}."
+                heard[seat] = (key, ())
             elif key > held:
                 st.best = [seat]
                 text = f"{name}'s {phrase(key, d)} beats {who} {phrase(held, d)}."
+                heard[seat] = (key[:said], ())
             else:
+                heard[seat] = (key[: d + 1], held[:said])  # matched so far, then lower
                 if d == 0:
                     text = f"{listing([st.names[h] for h in holders])}: {phrase(held, 0)}. {name} gives way."
                 else:
@@ -837,17 +853,71 @@ class Chicago(Game):
     # -- what each seat sees -----------------------------------------------------------------------
 
     def adjust_sample(self, other: State, seat: int | None, rng: Rng) -> None:
-        """After the re-deal of what `seat` cannot see: a player seen not to follow a suit in the
-        tricks holds none of it (`voids`). The dealing kit's `keep_voids` trades such a card for
-        one drawn from the other hidden cards that may take it, the stock and the face-down
-        discards included; a card everyone saw go into a hand (a shown hand's kept cards) stays."""
+        """After the re-deal of what `seat` cannot see: a player who declared in the last
+        showdown and has changed no card since holds a hand that fits what was said of it (its
+        class, the ranks spoken aloud, below the hand it gave way to: `_fit_heard`), and a player
+        seen not to follow a suit in the tricks holds none of it (`voids`). The dealing kit's
+        `keep_voids` trades such a card for one drawn from the other hidden cards that may take
+        it, the stock and the face-down discards included, leaving the declared hands as they
+        were fitted; a card everyone saw go into a hand (a shown hand's kept cards) stays."""
         st: ChicagoState = other  # type: ignore[assignment]
-        if not any(st.voids):
-            return
         n = st.players
+        bound = [s for s in range(n) if s != seat and self._heard_holds(st, s)]
+        if not any(st.voids) and not bound:
+            return
         piles = st.hands + [st.stock, st.discards]
-        keep_voids(piles, [s for s in range(n) if s != seat] + [n, n + 1], st.voids + [0, 0], SUIT_IX, rng,
-                   known=st.known_in)
+        hidden = [s for s in range(n) if s != seat] + [n, n + 1]
+        for s in bound:
+            hidden.remove(s)  # settled here, and left alone by `keep_voids`
+            self._fit_heard(st, s, piles, hidden, rng)
+        if any(st.voids):
+            keep_voids(piles, hidden, st.voids + [0, 0], SUIT_IX, rng, known=st.known_in)
+
+    @staticmethod
+    def _heard_holds(st: ChicagoState, s: int) -> bool:
+        """Whether what the last showdown said of `s`'s hand (`heard`) still describes the cards
+        it holds (with those it has played since): it has not changed a card since."""
+        if not st.heard[s][0] or st.shown[s]:
+            return False
+        if st.phase == SHOW:
+            return True
+        if st.phase == DRAW:
+            return st.drew[s][st.round - 1] <= 0
+        if st.phase == PLAY:
+            return st.drew[s][2] <= 0
+        return False
+
+    @staticmethod
+    def _fit_heard(st: ChicagoState, s: int, piles: list[list[int]], donors: list[int], rng: Rng) -> None:
+        """Make `s`'s sampled hand one that fits what the showdown said of it (`poker.fits`), with
+        none of the suits it showed it lacks, trading cards with the `donors` (the other hidden
+        places); cards everyone saw go into a hand stay. Left as dealt when no such hand is found."""
+        hand = piles[s]
+        played = st.played[s]
+        heard = st.heard[s]
+        lack = st.voids[s]
+        known = st.known_in
+        if fits(evaluate(hand + played), heard) and not any(lack >> SUIT_IX[c] & 1 for c in hand):
+            return
+        mine = f"hand{s}"
+        stay = [c for c in hand if known.get(c) == mine]
+        where: dict[int, tuple[int, int]] = {}
+        for t in donors:
+            zone = f"hand{t}"
+            for i, c in enumerate(piles[t]):
+                if known.get(c) != zone and not lack >> SUIT_IX[c] & 1:
+                    where[c] = (t, i)
+        pool = [c for c in hand if c not in stay and not lack >> SUIT_IX[c] & 1] + list(where)
+        pick = complete_to(played + stay, pool, heard, rng)
+        if pick is None:
+            return
+        new = stay + pick
+        outgoing = [c for c in hand if c not in new]
+        for c in pick:
+            if c in where:
+                t, i = where[c]
+                piles[t][i] = outgoing.pop()
+        hand[:] = new
 
     def zones(self, state: State) -> list[Zone]:
         st: ChicagoState = state  # type: ignore[assignment]

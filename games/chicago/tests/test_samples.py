@@ -1,13 +1,21 @@
-"""What a Chicago bot's samples keep of the tricks: a player who did not follow the suit led
-holds none of it, and such a card lies anywhere else hidden, the stock and the face-down discards
-included. Reached by play from a stacked deck (test_rules' `stack`: Ann leads the tricks)."""
+"""What a Chicago bot's samples keep of what everyone saw and heard: a player who did not follow
+the suit led holds none of it, and such a card lies anywhere else hidden, the stock and the
+face-down discards included; a player who declared in a showdown, and has changed no card since,
+holds a hand that fits what was said of it. Reached by play from a stacked deck (test_rules'
+`stack`: Ann speaks first and leads the tricks)."""
 
 from __future__ import annotations
 
 from decktable.cards.french import FRENCH
 from decktable.engine.rng import Rng
 
-from .test_rules import G, JUNK, JUNK2, ROYAL, act, new, pass_all, stand_all
+import pytest
+
+from decktable.rulesets.chicago.poker import (
+    FLUSH, FULL_HOUSE, PAIR, QUADS, ROYAL_FLUSH, STRAIGHT, STRAIGHT_FLUSH, TRIPS, TWO_PAIR, complete_to, evaluate,
+)
+
+from .test_rules import G, JUNK, JUNK2, KINGS_3S, QUEENS_J, ROYAL, act, new, pass_all, stand_all
 
 SLUG = {c.id: c.slug for c in FRENCH}
 SPADES = {f"{r}s" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "j", "q", "k", "a")}
@@ -72,3 +80,101 @@ def test_the_fast_playout_keeps_the_voids_as_the_rules_do() -> None:
     for seat, a in trace:
         G.apply(slow, seat, a, events=False)
     assert fast.voids == slow.voids and any(fast.voids)
+
+
+# -- what the showdowns said -----------------------------------------------------------------------
+
+CLUBS = ["2c", "5c", "9c", "jc", "kc"]  # a flush
+NOTHING = ["as", "ks", "4d", "8h", "9d"]  # no pair
+
+
+def _classes(st, seat: int, who: int, n: int = 200) -> list[tuple[int, ...]]:
+    """The key of `who`'s cards (held and played this hand) in `seat`'s samples."""
+    deal = G.determinizer(st, seat)
+    rng = Rng(11)
+    return [evaluate(s.hands[who] + s.played[who]) for s in (deal(rng) for _ in range(n))]
+
+
+def test_a_declared_flush_is_a_flush_in_every_sample_until_it_is_changed() -> None:
+    """Bob declares a flush: in the showdown, in the next draw and, since he never changes a
+    card, through the tricks, everyone else's samples give him a flush, in any suit and of any
+    cards. Before he speaks they do not."""
+    st = new([NOTHING, CLUBS, JUNK2])
+    stand_all(st)
+    act(st, "pass")
+    assert {k[0] for k in _classes(st, 2, 1)} != {FLUSH}
+    act(st, "declare")
+    for seat in (0, 2):
+        keys = _classes(st, seat, 1)
+        assert {k[0] for k in keys} == {FLUSH}
+        assert len(set(keys)) > 20  # not his very flush: any flush at all
+    act(st, "pass")
+    stand_all(st)
+    act(st, "pass", "declare", "pass")
+    assert {k[0] for k in _classes(st, 0, 1)} == {FLUSH}
+    stand_all(st)
+    assert G.phase(st) == "play"
+    assert {k[0] for k in _classes(st, 2, 1)} == {FLUSH}
+
+
+def test_a_flush_holder_who_shows_out_of_the_suit_led_holds_that_suit_only() -> None:
+    """Ann leads the Ace of spades and Bob, who declared a flush, throws a club: his other four
+    cards are clubs in every sample, not always his own four."""
+    st = new([NOTHING, CLUBS, JUNK2])
+    for _ in range(2):
+        stand_all(st)
+        act(st, "pass", "declare", "pass")
+    stand_all(st)
+    act(st, "play as", "play 2c")
+    deal = G.determinizer(st, 2)
+    rng = Rng(4)
+    held = [tuple(sorted(SLUG[c] for c in deal(rng).hands[1])) for _ in range(200)]
+    assert all(all(c.endswith("c") for c in h) for h in held)
+    assert len(set(held)) > 20
+
+
+def test_the_ranks_said_aloud_are_kept_and_the_one_who_gave_way_is_below() -> None:
+    """'Ann: two pair, Kings high. Bob gives way.' Bob's samples give Ann two pair, Kings high
+    (her second pair any rank); Ann's give Bob two pair below Kings."""
+    st = new([KINGS_3S, QUEENS_J])
+    stand_all(st)
+    act(st, "declare", "declare")
+    ann = _classes(st, 1, 0)
+    assert all(k[:2] == (TWO_PAIR, 13) for k in ann)
+    assert len({k[2] for k in ann}) > 3
+    bob = _classes(st, 0, 1)
+    assert all(k[0] == TWO_PAIR and k[1] < 13 for k in bob)
+    assert len({k[1] for k in bob}) > 3
+
+
+def test_a_hand_changed_since_the_showdown_is_drawn_freely() -> None:
+    """Ann declares one pair and Bob beats it; in the next draw Ann changes three cards. Cy's
+    samples then give her any hand, as they did before the showdown."""
+    st = new([["7s", "7h", "2d", "4c", "9h"], KINGS_3S, ["2s", "5s", "8d", "10c", "qh"]])
+    stand_all(st)
+    act(st, "declare", "declare", "pass")
+    assert {k[0] for k in _classes(st, 2, 0)} == {PAIR}
+    act(st, "discard 2d 4c 9h")
+    assert len({k[0] for k in _classes(st, 2, 0)}) > 2
+
+
+@pytest.mark.parametrize("cls", [PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, ROYAL_FLUSH])
+def test_complete_to_makes_every_class(cls: int) -> None:
+    """From the whole pack, and from two cards already held that allow it, `complete_to` draws a
+    hand of the class asked; from two that rule it out (a 2 and a 9 in any straight), none."""
+    pool = list(range(52))
+    for seed in range(20):
+        pick = complete_to([], pool, ((cls,), ()), Rng(seed))
+        assert pick is not None and len(set(pick)) == 5 and evaluate(pick)[0] == cls
+    ace, king = ID["as"], ID["ks"]
+    rest = [c for c in pool if c not in (ace, king)]
+    if cls != STRAIGHT_FLUSH:  # with the Ace and King of spades, only the royal one
+        pick = complete_to([ace, king], rest, ((cls,), ()), Rng(1))
+        assert pick is not None and evaluate([ace, king, *pick])[0] == cls
+    two, nine = ID["2h"], ID["9h"]
+    rest = [c for c in pool if c not in (two, nine)]
+    if cls in (STRAIGHT, STRAIGHT_FLUSH, ROYAL_FLUSH):
+        assert complete_to([two, nine], rest, ((cls,), ()), Rng(1)) is None
+
+
+ID = {c.slug: c.id for c in FRENCH}
