@@ -15,6 +15,7 @@ are, while it re-deals the private parts and the stock.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -22,7 +23,8 @@ from pydantic import BaseModel, Field
 from decktable.cards.french import FRENCH, JACK, KING, QUEEN, SUITS, cut, the
 from decktable.engine.actions import CARD, SUIT, Action, Grammar
 from decktable.engine.game import Event, Game, State, Vis, Zone
-from decktable.engine.kits.tricks import head_options
+from decktable.engine.kits.dealing import keep_voids
+from decktable.engine.kits.tricks import head_options, head_shows
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
 from decktable.rulesets.schnapsen import INFO
@@ -41,6 +43,7 @@ KING_OF: list[int] = [FRENCH.find(f"k{s[0]}").id for s in SUITS]  # type: ignore
 QUEEN_OF: list[int] = [FRENCH.find(f"q{s[0]}").id for s in SUITS]  # type: ignore[union-attr]
 JACK_OF: list[int] = [FRENCH.find(f"j{s[0]}").id for s in SUITS]  # type: ignore[union-attr]
 SUIT_NAME: list[str] = [s.capitalize() for s in SUITS]
+BIT: list[int] = [1 << c for c in range(len(FRENCH))]  # one bit a card: what a strict answer rules out
 
 GOAL = 66
 
@@ -125,6 +128,7 @@ class SchnapsenState(State):
         "last",
         "last_winner",
         "outcome",
+        "barred",
     )
 
     phase: str
@@ -149,6 +153,16 @@ class SchnapsenState(State):
     last: list[tuple[int, int]]
     last_winner: int
     outcome: str  # how the last hand ended, in words (shown while the next deal waits)
+    barred: list[int]  # per seat, cards its strict plays showed it does not hold (bit per card id), public
+
+
+@lru_cache(maxsize=None)
+def _strict_shows(lead: int, c: int, trump: int) -> int:
+    """`head_shows` with the tests of `legal_actions`, as bits: kept, as the search's playouts
+    ask it at every strict answer (at most 20 × 20 × 4 cases)."""
+    ls, lp = SUIT_IX[lead], PTS[lead]
+    out = head_shows(c, FULL, lambda x: SUIT_IX[x] == ls, lambda x: PTS[x] > lp, lambda x: SUIT_IX[x] == trump)
+    return sum(BIT[x] for x in out)
 
 
 # -- the game ---------------------------------------------------------------------------------------
@@ -206,6 +220,7 @@ class Schnapsen(Game):
         st.exchanged = -1
         st.last = []
         st.last_winner = -1
+        st.barred = [0, 0]
         st.phase = PLAY
         st.turn = nd
         if events is not None:
@@ -414,12 +429,31 @@ class Schnapsen(Game):
 
     # -- carrying out ---------------------------------------------------------------------------
 
+    @staticmethod
+    def _shows(st: SchnapsenState, c: int) -> int:
+        """The cards an answer of `c` to the lead, under strict play, shows its player lacks, as
+        bits (`_strict_shows`)."""
+        return _strict_shows(st.trick[0][1], c, st.trump)
+
+    def adjust_sample(self, other: State, seat: int | None, rng: Rng) -> None:
+        """After the re-deal of what `seat` cannot see: a player whose strict answer showed it
+        lacks a card (no higher card of the suit led, none of it, no trump: `barred`) holds no
+        such card; the dealing kit's `keep_voids` trades it into the closed stock."""
+        st: SchnapsenState = other  # type: ignore[assignment]
+        if not any(st.barred):
+            return
+        piles = st.hands + [st.stock]
+        hidden = [s for s in (0, 1) if s != seat] + [2]
+        keep_voids(piles, hidden, st.barred + [0], SUIT_IX, rng, bits=BIT)
+
     def play(self, state: State, seat: int, action: Action, events: list[Event] | None) -> None:
         st: SchnapsenState = state  # type: ignore[assignment]
         verb = action.verb
         if verb == "play":
             c = ID_OF[action.args[0]]
             hand = st.hands[seat]
+            if len(st.trick) == 1 and self.strict(st):  # a strict answer tells what it lacks
+                st.barred[seat] |= self._shows(st, c)
             if c in hand:
                 hand.remove(c)
             else:

@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Hashable, Sequence
+from typing import Callable, Hashable, Iterable, Sequence
 
 
 @dataclass(slots=True)
@@ -49,6 +49,26 @@ def shows_void(plays: Sequence[tuple[int, int]], card: int, suit_of: Sequence[in
         return 0
     led = suit_of[plays[0][1]]
     return 0 if suit_of[card] == led else 1 << led
+
+
+def head_shows(
+    card: int,
+    deck: Iterable[int],
+    follows: Callable[[int], bool],
+    beats: Callable[[int], bool],
+    trumps: Callable[[int], bool] | None = None,
+) -> list[int]:
+    """What playing `card` under strict play (`head_options`, with the same tests of the lead)
+    tells everyone: the cards of `deck` its player cannot hold. A card that follows and beats
+    tells nothing; one that follows without beating, that none follows and beats; one that does
+    not follow, that none follows; and, not a trump either, that none is a trump. For the
+    exclusions a bot's samples keep (`dealing.keep_voids`, one bit a card)."""
+    if follows(card):
+        return [] if beats(card) else [c for c in deck if follows(c) and beats(c)]
+    out = [c for c in deck if follows(c)]
+    if trumps is not None and not trumps(card):
+        out += [c for c in deck if trumps(c)]
+    return out
 
 
 def winner(
