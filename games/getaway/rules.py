@@ -20,8 +20,8 @@ from pydantic import BaseModel, Field
 from decktable.cards.french import FRENCH, RANK_OF, SUIT_OF, SUITS, card, the
 from decktable.engine.actions import CARD, Action, Grammar
 from decktable.engine.game import Event, Game, State, Vis, Zone
-from decktable.engine.kits.dealing import check_first_dealer, first_dealer, left_of
-from decktable.engine.kits.tricks import Trick, follow_options, stopped_trick, winner
+from decktable.engine.kits.dealing import check_first_dealer, first_dealer, keep_voids, left_of
+from decktable.engine.kits.tricks import Trick, follow_options, shows_void, stopped_trick, winner
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
 from decktable.engine.words import listing
@@ -107,7 +107,7 @@ class GetawayOptions(BaseModel):
 class GetawayState(State):
     __slots__ = (
         "phase", "dealer", "turn", "hands", "inn", "trick", "size", "first", "discard", "draw",
-        "shooter", "loser", "away", "last", "last_winner", "last_note", "tricks_played",
+        "shooter", "loser", "away", "last", "last_winner", "last_note", "tricks_played", "voids",
     )
 
     phase: str
@@ -127,6 +127,7 @@ class GetawayState(State):
     last_winner: int
     last_note: str
     tricks_played: int
+    voids: list[int]  # per seat, the suits it showed it lacks this hand (bit SUIT_IX), public
 
 
 # -- the game -------------------------------------------------------------------------------------
@@ -170,6 +171,7 @@ class Getaway(Game):
         st.last_winner = -1
         st.last_note = ""
         st.tricks_played = 0
+        st.voids = [0] * n
         holder = next(s for s in range(n) if ACE_SPADES in hands[s])
         st.trick = Trick(holder)
         st.size = n
@@ -331,7 +333,7 @@ class Getaway(Game):
         st: GetawayState = state  # type: ignore[assignment]
         moves = 0
         sheet, hand_no = len(st.sheet), st.hand_no
-        hands, inn, names = st.hands, st.inn, st.names
+        hands, inn, names, voids = st.hands, st.inn, st.names, st.voids
         max_tricks: int = st.options.max_tricks  # type: ignore[attr-defined]
         ins, after_of, in_hands = self._seating(st)
         while moves < limit:
@@ -386,8 +388,9 @@ class Getaway(Game):
                         c = hand.pop(a + int(rand() * (b - a)))
                         if c > best:
                             best_seat, best = seat, c
-                    else:
+                    else:  # none of the led suit: it shows, and stops the trick
                         c = hand.pop(int(rand() * len(hand)))
+                        voids[seat] |= 1 << SUIT_IX[lo]
                         stopped = not first
                     if trace is not None:
                         trace.append((seat, PLAY_ACTIONS[c]))
@@ -504,6 +507,9 @@ class Getaway(Game):
             st.hands[seat].extend(got)
             st.hands[seat].sort(key=SORT_KEY.__getitem__)
             st.hands[victim] = []
+            # the hand now holds a suit only if one of its two parts may: only what both lacked
+            st.voids[seat] &= st.voids[victim]
+            st.voids[victim] = 0
             st.inn[victim] = False
             st.away.append(victim)
             if events is not None:
@@ -531,9 +537,11 @@ class Getaway(Game):
         plays = st.trick.plays
         if len(plays) == 1:
             st.size = sum(st.inn)
-        elif not st.first and SUIT_IX[c] != SUIT_IX[plays[0][1]]:
-            self._stop_trick(st, events)
-            return
+        elif SUIT_IX[c] != SUIT_IX[plays[0][1]]:
+            st.voids[seat] |= shows_void(plays[:-1], c, SUIT_IX)  # it could not follow
+            if not st.first:
+                self._stop_trick(st, events)
+                return
         if len(plays) < st.size:
             st.turn = self._next_in(st, seat)
         else:
@@ -816,6 +824,11 @@ class Getaway(Game):
         deals = [(s, stays[s], len(st.hands[s]) - len(stays[s])) for s in hidden]
         draw = sorted(st.draw)
         clone, lazy = st.clone, Rng.lazy
+        lacks = any(st.voids[s] for s in hidden)
+        fixed = {s: set(keep) for s, keep, _ in deals}
+
+        def stays_in(t: int, c: int) -> bool:
+            return c in fixed[t]
 
         def deal(rng: Rng) -> State:
             other: GetawayState = clone()  # type: ignore[assignment]
@@ -831,6 +844,12 @@ class Getaway(Game):
             if len(draw) > 1:  # (shuffling none or one card draws nothing)
                 other.draw = pile = draw[:]
                 rng.shuffle(pile)
+            if lacks:
+                # a player seen not to follow holds none of that suit (the Ace of Spades, before
+                # the first lead, and cards seen going into a hand stay where they are)
+                keep_voids(hands, hidden, other.voids, SUIT_IX, rng, stays=stays_in)
+                for s in hidden:
+                    hands[s].sort()
             other.rng = lazy(int(rng.random() * 2**53))
             return other
 
