@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 from decktable.cards.french import FRENCH, SUITS, a_rank, cut, the
 from decktable.engine.actions import CARD, INT, Action, Grammar
 from decktable.engine.game import Event, Game, State, Vis, Zone
-from decktable.engine.kits.dealing import deal
+from decktable.engine.kits.dealing import deal, keep_voids
 from decktable.engine.kits.tricks import follow_options, winner
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
@@ -62,6 +62,12 @@ TYPE_COSTS: tuple[str, ...] = (
 )
 THRESHOLDS: dict[str, tuple[int, ...]] = {"25-50-75-100": (25, 50, 75, 100), "21-42-63-84": (21, 42, 63, 84)}
 APE_FEE = 4
+#: one bit a card, for what a seat showed it does not hold (`LorumState.barred`)
+BIT: list[int] = [1 << c for c in range(52)]
+SUIT_BITS: list[int] = [sum(BIT[c] for c in FULL if SUIT_OF[c] == s) for s in range(4)]
+NOT_HEARTS: int = sum(SUIT_BITS) & ~SUIT_BITS[HEARTS]
+#: AT[suit][rank]: the card of that suit and rank (ranks 7 to Ace), for the cards Domino would take
+AT: list[dict[int, int]] = [{RANK[c]: c for c in FULL if SUIT_OF[c] == s} for s in range(4)]
 
 DEAL = Action("deal")
 PLAY: dict[int, Action] = {c: Action("play", (SLUG[c],)) for c in FULL}
@@ -167,6 +173,7 @@ class LorumState(State):
         "facing_out",
         "tricks_played",
         "done",
+        "barred",
     )
 
     kind: int  # the hand type being played
@@ -195,6 +202,7 @@ class LorumState(State):
     facing_out: bool  # this hand is the Hairy Ape with cards held facing out
     tricks_played: int
     done: bool  # the hand is settled; the next dealer deals (the cards stay where they are)
+    barred: list[int]  # per seat, cards its plays and passes this hand showed it lacks (BIT), public
 
 
 # -- the game ------------------------------------------------------------------------------------------
@@ -255,6 +263,7 @@ class Lorum(Game):
         st.pile.clear()
         st.tricks = [0, 0, 0, 0]
         st.tricks_played = 0
+        st.barred = [0, 0, 0, 0]
         st.base = 0
         st.total = 0
         st.turn = first
@@ -312,6 +321,34 @@ class Lorum(Game):
             return RANK[c] == st.base
         r = RANK[c]
         return r == RANK[row[0]] - 1 or r == RANK[row[-1]] + 1
+
+    @staticmethod
+    def _takers(st: LorumState) -> int:
+        """Domino: the cards that could be laid now (`_fits`), as bits."""
+        out = 0
+        base = st.base
+        for s in range(4):
+            row, at = st.rows[s], AT[s]
+            if not row:
+                out |= BIT[at[base]]
+                continue
+            lo, hi = RANK[row[0]] - 1, RANK[row[-1]] + 1
+            if lo in at:
+                out |= BIT[at[lo]]
+            if hi in at:
+                out |= BIT[at[hi]]
+        return out
+
+    def adjust_sample(self, other: State, seat: int | None, rng: Rng) -> None:
+        """After the re-deal of what `seat` cannot see: a player seen not to follow a suit in a
+        trick hand (not the Hairy Ape held facing out, where nobody must follow), or to open No
+        hearts with a heart, or to pass in Domino, holds no card that showed it lacks (`barred`);
+        the dealing kit's `keep_voids` trades such a card into another hidden hand that may
+        take it."""
+        st: LorumState = other  # type: ignore[assignment]
+        if st.facing_out or not any(st.barred):
+            return
+        keep_voids(st.hands, [s for s in range(4) if s != seat], st.barred, SUIT_OF, rng, bits=BIT)
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         st: LorumState = state  # type: ignore[assignment]
@@ -466,6 +503,10 @@ class Lorum(Game):
     def _trick_play(self, st: LorumState, seat: int, c: int, events: list[Event] | None) -> None:
         if not st.table:
             st.leader = seat
+            if st.kind == NO_HEARTS and st.tricks_played == 0 and SUIT_OF[c] == HEARTS:
+                st.barred[seat] |= NOT_HEARTS  # a heart may open only a hand of nothing else
+        elif SUIT_OF[c] != SUIT_OF[st.table[0]] and not st.facing_out:
+            st.barred[seat] |= SUIT_BITS[SUIT_OF[st.table[0]]]  # it could not follow
         st.table.append(c)
         st.table_seats.append(seat)
         if len(st.table) < 4:
@@ -747,6 +788,7 @@ class Lorum(Game):
             hand = st.hands[nxt]
             if any(self._fits(st, x) for x in hand):
                 break
+            st.barred[nxt] |= self._takers(st)  # a pass shows no card the rows would take
             if events is not None:
                 events.append(Event(f"{st.names[nxt]} cannot play and passes.", "pass", nxt))
             nxt = (nxt + 1) % 4
