@@ -6,14 +6,14 @@ holds a hand that fits what was said of it. Reached by play from a stacked deck 
 
 from __future__ import annotations
 
-from decktable.cards.french import FRENCH
-from decktable.engine.rng import Rng
-
 import pytest
 
+from decktable.cards.french import FRENCH
+from decktable.engine.rng import Rng
 from decktable.rulesets.chicago.poker import (
     FLUSH, FULL_HOUSE, PAIR, QUADS, ROYAL_FLUSH, STRAIGHT, STRAIGHT_FLUSH, TRIPS, TWO_PAIR, complete_to, evaluate,
 )
+from decktable.testing import samples as drawn
 
 from .test_rules import G, JUNK, JUNK2, KINGS_3S, QUEENS_J, ROYAL, act, new, pass_all, stand_all
 
@@ -32,14 +32,9 @@ def to_the_tricks():
 
 
 def samples(st, seat: int, n: int = 300) -> list[tuple[list[set[str]], set[str]]]:
-    deal = G.determinizer(st, seat)
-    rng = Rng(5)
-    out = []
-    for _ in range(n):
-        sample = deal(rng)
-        assert sample.hands[seat] == st.hands[seat]
-        out.append(([{SLUG[c] for c in h} for h in sample.hands], {SLUG[c] for c in sample.stock + sample.discards}))
-    return out
+    """Each sample's hands, and the cards it puts in the stock and the discards."""
+    return [([{SLUG[c] for c in h} for h in s.hands], {SLUG[c] for c in s.stock + s.discards})
+            for s in drawn(G, st, seat, n, seed=5)]
 
 
 def test_a_suit_shown_missing_is_never_dealt_back() -> None:
@@ -90,9 +85,7 @@ NOTHING = ["as", "ks", "4d", "8h", "9d"]  # no pair
 
 def _classes(st, seat: int, who: int, n: int = 200) -> list[tuple[int, ...]]:
     """The key of `who`'s cards (held and played this hand) in `seat`'s samples."""
-    deal = G.determinizer(st, seat)
-    rng = Rng(11)
-    return [evaluate(s.hands[who] + s.played[who]) for s in (deal(rng) for _ in range(n))]
+    return [evaluate(s.hands[who] + s.played[who]) for s in drawn(G, st, seat, n, seed=11)]
 
 
 def test_a_declared_flush_is_a_flush_in_every_sample_until_it_is_changed() -> None:

@@ -5,25 +5,17 @@ the King of Hearts and spades, Cy: clubs, Di: diamonds)."""
 
 from __future__ import annotations
 
-from decktable.cards.french import FRENCH
-from decktable.engine.rng import Rng
+import decktable.testing
 
 from .test_rules import G, act, four
 
-SLUG = {c.id: c.slug for c in FRENCH}
 SPADES, HEARTS, CLUBS = 1 << 0, 1 << 1, 1 << 3  # bits of the suits' order: spades, hearts, diamonds, clubs
 
 
 def samples(st, seat: int, n: int = 300) -> list[list[set[str]]]:
-    deal = G.determinizer(st, seat)
-    rng = Rng(8)
-    out = []
-    for _ in range(n):
-        other = deal(rng)
-        assert other.hands[seat] == st.hands[seat]
-        assert all(h == sorted(h) for h in other.hands)  # the fast playout's bisection needs it
-        out.append([{SLUG[c] for c in h} for h in other.hands])
-    return out
+    drawn = decktable.testing.samples(G, st, seat, n, seed=8)
+    assert all(h == sorted(h) for s in drawn for h in s.hands)  # the fast playout's bisection needs it
+    return decktable.testing.sampled_hands(G, st, seat, n, seed=8)
 
 
 def test_a_player_who_could_not_follow_holds_none_of_the_suit() -> None:

@@ -5,8 +5,8 @@ play from test_rules' stacked deals."""
 
 from __future__ import annotations
 
-from decktable.engine.rng import Rng
 from decktable.rulesets.lorum.rules import FULL, SLUG
+from decktable.testing import sampled_hands
 
 from .test_rules import ANN, APE, BEA, CY, DAN, DOMINO, G, SPREAD, new, run
 
@@ -15,14 +15,7 @@ RANKS = ["7", "8", "9", "10", "j", "q", "k", "a"]
 
 
 def samples(st, seat: int, n: int = 300) -> list[list[set[str]]]:
-    deal = G.determinizer(st, seat)
-    rng = Rng(9)
-    out = []
-    for _ in range(n):
-        other = deal(rng)
-        assert other.hands[seat] == st.hands[seat]
-        out.append([{SLUG[c] for c in h} for h in other.hands])
-    return out
+    return sampled_hands(G, st, seat, n, seed=9)
 
 
 def test_a_player_who_did_not_follow_holds_none_of_the_suit() -> None:

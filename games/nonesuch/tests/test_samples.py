@@ -4,8 +4,8 @@ leads, Raphael holds no Moons, Ann is to see the samples."""
 
 from __future__ import annotations
 
-from decktable.engine.rng import Rng
 from decktable.rulesets.nonesuch.rules import CARRIES
+from decktable.testing import samples as drawn
 
 from .test_rules import G, bid_all, example_game
 
@@ -13,14 +13,7 @@ MOONS = CARRIES["moons"]
 
 
 def samples(st, seat: int, n: int = 300) -> list[list[list[int]]]:
-    deal = G.determinizer(st, seat)
-    rng = Rng(3)
-    out = []
-    for _ in range(n):
-        sample = deal(rng)
-        assert sample.hands[seat] == st.hands[seat]
-        out.append(sample.hands)
-    return out
+    return [s.hands for s in drawn(G, st, seat, n, seed=3)]
 
 
 def test_a_suit_shown_missing_is_never_dealt_back() -> None:

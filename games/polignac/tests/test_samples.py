@@ -4,11 +4,9 @@ holds none of it. Reached by play from a stacked deck (the last seat deals, Ann 
 from __future__ import annotations
 
 import decktable
-from decktable.cards.french import FRENCH
-from decktable.engine.rng import Rng
+from decktable.testing import sampled_hands
 
 G = decktable.get_game("polignac")
-SLUG = {c.id: c.slug for c in FRENCH}
 HANDS = [
     ["7s", "8s", "9s", "10s", "js", "qs", "ks", "as"],
     ["7h", "8h", "9h", "10h", "jh", "qh", "kh", "ah"],
@@ -26,14 +24,7 @@ def after_a_spade_lead():
 
 
 def samples(st, seat: int, n: int = 200) -> list[list[set[str]]]:
-    deal = G.determinizer(st, seat)
-    rng = Rng(5)
-    out = []
-    for _ in range(n):
-        sample = deal(rng)
-        assert sample.hands[seat] == st.hands[seat]
-        out.append([{SLUG[c] for c in h} for h in sample.hands])
-    return out
+    return sampled_hands(G, st, seat, n, seed=5)
 
 
 def test_a_suit_shown_missing_is_never_dealt_back() -> None:

@@ -5,14 +5,13 @@ Reached by play from a stacked deck (Dan deals, Ann is first to speak and leads)
 from __future__ import annotations
 
 import decktable
-from decktable.cards.tarot import TAROT
+import decktable.testing
 from decktable.engine.rng import Rng
 
 from .test_rules import stack  # the help's packets of five, the stock between
 
 G = decktable.get_game("rally")
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
-SLUG = {c.id: c.slug for c in TAROT}
 TRUMPS = {f"t{i}" for i in range(1, 22)}
 
 # Bob holds no trump; Cat and Dan no Earth. The stock (5a 6a 7a) goes to Ann's discards.
@@ -39,14 +38,7 @@ def after_two_tricks():
 
 
 def sampled_hands(st, seat: int, samples: int = 200) -> list[list[set[str]]]:
-    deal = G.determinizer(st, seat)
-    rng = Rng(3)
-    out = []
-    for _ in range(samples):
-        sample = deal(rng)
-        assert sample.hands[seat] == st.hands[seat]
-        out.append([{SLUG[c] for c in h} for h in sample.hands])
-    return out
+    return decktable.testing.sampled_hands(G, st, seat, samples, seed=3)
 
 
 def test_a_suit_shown_missing_is_never_dealt_back() -> None:

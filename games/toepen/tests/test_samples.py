@@ -5,7 +5,7 @@ Reached by play from a stacked deck (test_rules' `stack`: Ann leads)."""
 from __future__ import annotations
 
 from decktable.cards.french import FRENCH
-from decktable.engine.rng import Rng
+from decktable.testing import samples as drawn
 
 from .test_rules import G, keep_all, new4
 
@@ -24,14 +24,8 @@ def after_a_heart_lead():
 
 
 def samples(st, seat: int, n: int = 300) -> list[tuple[list[set[str]], set[str]]]:
-    deal = G.determinizer(st, seat)
-    rng = Rng(5)
-    out = []
-    for _ in range(n):
-        sample = deal(rng)
-        assert sample.hands[seat] == st.hands[seat]
-        out.append(([{SLUG[c] for c in h} for h in sample.hands], {SLUG[c] for c in sample.stock}))
-    return out
+    """Each sample's hands, and the cards it puts in the stock."""
+    return [([{SLUG[c] for c in h} for h in s.hands], {SLUG[c] for c in s.stock}) for s in drawn(G, st, seat, n, seed=5)]
 
 
 def test_a_suit_shown_missing_is_never_dealt_back() -> None:
