@@ -502,3 +502,34 @@ async def test_tokens_are_told_apart_by_shape_and_the_seats_panel_is_their_key()
             if any(s.seat in c.tokens for c in obs.board.cells.values()):
                 assert marks[s.seat] in grid
             assert f"{marks[s.seat]} {s.name}" in panel, panel
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_main_column_refits_when_something_else_takes_its_rows(size: tuple[int, int]) -> None:
+    """The footer takes a second row when the keys of the focused widget do not fit one, and
+    that can come after the table last fitted itself: the main column then has fewer rows than
+    it was fitted to, with no redraw and no resize of the terminal. It fits itself again, so
+    the hand stays wholly on screen. (Here three rows are taken by a line put above the button
+    bar.)"""
+    from textual.widgets import Static
+
+    from decktable.ui.widgets.action_bar import ActionBar
+
+    app = make_app("envite", TWELVE, seed=7)
+    async with app.run_test(size=size) as pilot:
+        for _ in range(6):
+            await settle(pilot)
+        screen = table(app)
+        main = screen.query_one("#table-main")
+        hand = screen.query_one(HandView)
+        before = main.region.height
+        squeeze = Static("1\n2\n3")
+        squeeze.styles.height = 3
+        await screen.mount(squeeze, before=screen.query_one(ActionBar))
+        for _ in range(3):
+            await settle(pilot)
+        assert main.region.height == before - 3
+        assert hand.region.bottom <= main.region.bottom and hand.region.y >= main.region.y
+        text = screen_text(app)
+        for card in hand.cards:
+            assert card_label(card, "french") in text, (card, text)

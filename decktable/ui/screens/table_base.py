@@ -21,7 +21,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.reactive import Reactive
@@ -41,6 +41,7 @@ from decktable.ui.widgets.grid_view import GridView
 from decktable.ui.hand_order import ORDER_TITLES, ORDERS, NewCards, next_order, sort_cards
 from decktable.ui.widgets.hand_view import HandView
 from decktable.ui.widgets.log_panel import LogPanel
+from decktable.ui.widgets.main_column import MainColumn
 from decktable.ui.widgets.quiet_footer import QuietFooter
 from decktable.ui.widgets.seats_panel import SeatsPanel
 from decktable.ui.widgets.status_panel import StatusPanel
@@ -107,7 +108,7 @@ class TableScreen(MarkedPlays, Screen[None]):
         with Horizontal(id="table-body"):
             # no focus stop of its own (it has no highlight); a focused card row or the grid
             # is scrolled into view
-            with VerticalScroll(id="table-main", can_focus=False):
+            with MainColumn(id="table-main", can_focus=False):
                 yield from self.compose_main()
             with Vertical(id="table-side"):
                 yield Static(self.match.game.info.name, id="table-title")
@@ -220,6 +221,13 @@ class TableScreen(MarkedPlays, Screen[None]):
         self.set_class(compact, "-compact")
         self.query_one(SeatsPanel).set_compact(compact)
         self.query_one(StatusPanel).set_compact(compact)
+        self.call_after_refresh(self.fit_main)
+
+    def on_main_column_resized(self, event: MainColumn.Resized) -> None:
+        """The main column lost or gained rows with no redraw and no resize of the terminal (the
+        footer taking a second row), or its content changed size: fit it again, once the layout
+        is done. Fitting changes only the heights it works out itself, so it settles."""
+        event.stop()
         self.call_after_refresh(self.fit_main)
 
     def fit_main(self) -> None:
