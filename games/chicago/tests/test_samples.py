@@ -171,3 +171,30 @@ def test_complete_to_makes_every_class(cls: int) -> None:
 
 
 ID = {c.slug: c.id for c in FRENCH}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_what_the_showdowns_said_holds_in_random_games(players: int) -> None:
+    """Soundness, over 40 random games at each table size (declaring whenever allowed, mostly):
+    whenever the samples would fit a player's hand to what was heard of it, the real hand fits
+    it, checked with the evaluator and `fits`, not with the code that decides when it applies."""
+    import random
+
+    from decktable.rulesets.chicago.poker import fits
+
+    for seed in range(40):
+        st = G.new(players, seed=seed, max_hands=6)
+        r = random.Random(seed)
+        while not st.over:
+            s = r.choice(G.to_act(st))
+            la = G.legal_actions(st, s)
+            declare = next((a for a in la if a.verb == "declare"), None)
+            G.apply(st, s, declare if declare and r.random() < 0.8 else r.choice(la), events=False)
+            for p in range(players):
+                said, _below = st.heard[p]
+                # the draw since the showdown that was heard: none in a showdown, the draw under
+                # way (round r follows showdown r - 1), the third draw in the tricks
+                since = {"draw": st.round - 1, "play": 2}.get(st.phase)
+                changed = since is not None and st.drew[p][since] > 0
+                if said and not st.shown[p] and not changed and st.phase in ("showdown", "draw", "play"):
+                    assert fits(evaluate(st.hands[p] + st.played[p]), st.heard[p]), (seed, p, st.phase)

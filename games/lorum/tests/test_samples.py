@@ -95,3 +95,20 @@ def test_a_heart_opening_no_hearts_shows_a_hand_of_hearts() -> None:
     run(st, [(ANN, "play 7h")])
     for hands in samples(st, BEA, 100):
         assert hands[ANN] == {"8h", "9h", "10h", "jh", "qh", "kh", "ah"}
+
+
+def test_what_play_rules_out_is_never_held_in_random_games() -> None:
+    """Soundness, over 20 random games (every hand type): after each move, no player holds a card
+    its plays and passes were taken to rule out. A wrong inference would send the bots' samples
+    away from the real deal for good."""
+    import random
+
+    for seed in range(20):
+        st = G.new(4, seed=seed)
+        r = random.Random(seed)
+        while not st.over:
+            s = r.choice(G.to_act(st))
+            G.apply(st, s, r.choice(G.legal_actions(st, s)), events=False)
+            for p in range(4):
+                assert not any(st.barred[p] >> c & 1 for c in st.hands[p]), (seed, p)
+

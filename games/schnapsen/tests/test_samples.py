@@ -35,3 +35,18 @@ def test_free_play_shows_nothing() -> None:
     """Before the close a player may throw anything: Ann's spade on Bob's King of diamonds told nothing."""
     st = closed_game()
     assert st.barred == [0, 0]
+
+
+def test_what_strict_play_rules_out_is_never_held_in_random_games() -> None:
+    """Soundness, over 200 random games: after each move, no player holds a card its strict
+    answers were taken to rule out."""
+    import random
+
+    for seed in range(200):
+        st = G.new(["Ann", "Bob"], seed=seed)
+        r = random.Random(seed)
+        while not st.over:
+            s = r.choice(G.to_act(st))
+            G.apply(st, s, r.choice(G.legal_actions(st, s)), events=False)
+            for p in (0, 1):
+                assert not any(st.barred[p] >> c & 1 for c in st.hands[p] + st.shown[p]), (seed, p)
