@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 from decktable.cards.french import FRENCH, RANK_NAME, SUITS, a_rank
 
@@ -212,7 +212,7 @@ def fits(key: Sequence[int], heard: tuple[Sequence[int], Sequence[int]]) -> bool
 
 
 def complete_to(
-    fixed: Sequence[int], pool: Sequence[int], heard: tuple[Sequence[int], Sequence[int]], rng: Any, tries: int = 80
+    fixed: Sequence[int], pool: Iterable[int], heard: tuple[Sequence[int], Sequence[int]], rng: Any, tries: int = 80
 ) -> list[int] | None:
     """Cards of `pool` that make `fixed` (distinct cards, fewer than five) a five-card hand that
     fits what was heard of it (`fits`; the class is its first item), or None when `tries` draws
@@ -220,73 +220,111 @@ def complete_to(
     flush would take hundreds of draws, so each try first draws what the class is made of (the
     ranks of its groups, a straight's run, a flush's suit, from those `pool` and `fixed` can
     give) and then fills up at random. Not every such hand is equally likely, as a sample needs
-    only to be one the player may hold. Draws by index (`rng.distinct`), not by shuffling: a
-    search asks for thousands of these."""
-    said = heard[0]
-    cls = said[0]
+    only to be one the player may hold. What can be worked out before drawing is kept
+    (`_Drawer`): a search asks the same question of the same cards, dealt anew, a thousand times."""
+    drawer = _drawer(frozenset(pool), tuple(fixed), tuple(heard[0]), tuple(heard[1]))  # a frozenset is kept as it is
+    return None if drawer is None else drawer.draw(rng, tries)
+
+
+@lru_cache(maxsize=256)
+def _drawer(pool: frozenset[int], fixed: tuple[int, ...], said: tuple[int, ...], below: tuple[int, ...]) -> _Drawer | None:
+    """The `_Drawer` for these cards and this hearing, or None when no hand can fit it."""
     need = 5 - len(fixed)
     if len(pool) < need:
         return None
-    rank_of, suit_of = RANK.__getitem__, SUIT.__getitem__
-    by_rank: dict[int, list[int]] = {}
-    by_suit: list[list[int]] = [[], [], [], []]
-    for c in pool:
-        by_rank.setdefault(rank_of(c), []).append(c)
-        by_suit[suit_of(c)].append(c)
-    held = [rank_of(c) for c in fixed]
-    count = held.count
-    size_of = len(pool)
-    if cls in GROUPS:
-        ranks0 = list(set(by_rank) | set(held))
-    elif cls == FLUSH:
-        shapes0 = [s for s in range(4) if all(suit_of(c) == s for c in fixed) and len(by_suit[s]) >= need]
-    elif cls in (STRAIGHT, STRAIGHT_FLUSH, ROYAL_FLUSH):
-        suits = [s for s in range(4) if all(suit_of(c) == s for c in fixed)] if cls != STRAIGHT else [-1]
-        tops = [14] if cls == ROYAL_FLUSH else list(RUNS)
-        shapes1 = []
-        for top in tops:
-            run = RUNS[top]
-            if any(r not in run for r in held) or len(set(held)) != len(held):
-                continue
-            for suit in suits:
-                options = [[c for c in by_rank.get(r, ()) if suit < 0 or suit_of(c) == suit] for r in run if r not in held]
-                if all(options):
-                    shapes1.append(options)
-        if not shapes1:
-            return None
-    for _ in range(tries):
-        pick: list[int] = []
+    d = _Drawer(sorted(pool), fixed, (said, below))
+    return d if d.possible else None
+
+
+class _Drawer:
+    """`complete_to`'s tables for one pool, the cards held and what was heard: the pool by rank
+    and by suit, the ranks the first group may have, the runs or suits a straight or flush may
+    take. `draw` makes the tries."""
+
+    def __init__(self, pool: list[int], fixed: tuple[int, ...], heard: tuple[tuple[int, ...], tuple[int, ...]]) -> None:
+        said = heard[0]
+        cls = said[0]
+        self.pool, self.fixed, self.heard, self.cls = pool, fixed, heard, cls
+        self.need = need = 5 - len(fixed)
+        rank_of, suit_of = RANK.__getitem__, SUIT.__getitem__
+        by_rank: dict[int, list[int]] = {}
+        by_suit: list[list[int]] = [[], [], [], []]
+        for c in pool:
+            by_rank.setdefault(rank_of(c), []).append(c)
+            by_suit[suit_of(c)].append(c)
+        self.by_rank, self.by_suit = by_rank, by_suit
+        self.held = held = [rank_of(c) for c in fixed]
+        self.possible = True
         if cls in GROUPS:
-            ranks = list(ranks0)
-            ok = True
-            for g, size in enumerate(GROUPS[cls]):
-                room = need - len(pick)
-                able = [r for r in ([said[g + 1]] if g + 1 < len(said) else ranks)  # a rank said aloud
-                        if r in ranks and count(r) <= size <= count(r) + len(by_rank.get(r, ()))
-                        and size - count(r) <= room]
-                if not able:  # none left (or the first group took the one the second needed)
-                    ok = False
-                    break
-                r = able[rng.below(len(able))]
-                ranks.remove(r)
-                mine = by_rank.get(r, [])
-                pick += [mine[i] for i in rng.distinct(len(mine), size - count(r))]
-            if not ok:
-                continue
+            self.groups = GROUPS[cls]
+            self.ranks0 = list(set(by_rank) | set(held))
+            first = self.able(0, self.ranks0, need)  # the same for every try
+            below = heard[1]
+            if len(below) >= 2:  # gave way: the first group's rank is at most the holder's
+                first = [r for r in first if r < below[1] or (r == below[1] and len(below) > 2)]
+            self.first = first
+            self.possible = bool(first)
         elif cls == FLUSH:
-            if not shapes0:
-                return None
-            mine = by_suit[shapes0[rng.below(len(shapes0))]]
-            pick = [mine[i] for i in rng.distinct(len(mine), need)]
+            self.suits = [s for s in range(4) if all(suit_of(c) == s for c in fixed) and len(by_suit[s]) >= need]
+            self.possible = bool(self.suits)
         elif cls in (STRAIGHT, STRAIGHT_FLUSH, ROYAL_FLUSH):
-            options = shapes1[rng.below(len(shapes1))]
-            pick = [o[rng.below(len(o))] for o in options]
-        if len(pick) > need:
-            continue
-        while len(pick) < need:  # the rest at random
-            c = pool[rng.below(size_of)]
-            if c not in pick:
-                pick.append(c)
-        if fits(evaluate([*fixed, *pick]), heard):
-            return pick
-    return None
+            suits = [s for s in range(4) if all(suit_of(c) == s for c in fixed)] if cls != STRAIGHT else [-1]
+            tops = [14] if cls == ROYAL_FLUSH else list(RUNS)
+            self.runs: list[list[list[int]]] = []
+            for top in tops:
+                run = RUNS[top]
+                if any(r not in run for r in held) or len(set(held)) != len(held):
+                    continue
+                for suit in suits:
+                    options = [[c for c in by_rank.get(r, ()) if suit < 0 or suit_of(c) == suit]
+                               for r in run if r not in held]
+                    if all(options):
+                        self.runs.append(options)
+            self.possible = bool(self.runs)
+
+    def able(self, g: int, ranks: list[int], room: int) -> list[int]:
+        """The ranks group `g` may have: one said aloud, else any left that the cards held and the
+        pool can make that many of, within the room left."""
+        size, said, count, by_rank = self.groups[g], self.heard[0], self.held.count, self.by_rank
+        return [r for r in ([said[g + 1]] if g + 1 < len(said) else ranks)
+                if r in ranks and count(r) <= size <= count(r) + len(by_rank.get(r, ()))
+                and size - count(r) <= room]
+
+    def draw(self, rng: Any, tries: int) -> list[int] | None:
+        cls, need, pool, fixed, heard = self.cls, self.need, self.pool, self.fixed, self.heard
+        size_of = len(pool)
+        count = self.held.count
+        rand = rng.random  # int(rand() * n): `rng.below(n)`, one call fewer
+        for _ in range(tries):
+            pick: list[int] = []
+            if cls in GROUPS:
+                ranks = self.ranks0
+                groups = self.groups
+                ok = True
+                for g, size in enumerate(groups):
+                    options = self.first if g == 0 else self.able(g, ranks, need - len(pick))
+                    if not options:  # none left (the first group took the one the second needed)
+                        ok = False
+                        break
+                    r = options[int(rand() * len(options))]
+                    if len(groups) > 1:
+                        ranks = [x for x in ranks if x != r]
+                    mine = self.by_rank.get(r, [])
+                    pick += [mine[i] for i in rng.distinct(len(mine), size - count(r))]
+                if not ok:
+                    continue
+            elif cls == FLUSH:
+                mine = self.by_suit[self.suits[int(rand() * len(self.suits))]]
+                pick = [mine[i] for i in rng.distinct(len(mine), need)]
+            elif cls in (STRAIGHT, STRAIGHT_FLUSH, ROYAL_FLUSH):
+                options = self.runs[int(rand() * len(self.runs))]
+                pick = [o[int(rand() * len(o))] for o in options]
+            if len(pick) > need:
+                continue
+            while len(pick) < need:  # the rest at random
+                c = pool[int(rand() * size_of)]
+                if c not in pick:
+                    pick.append(c)
+            if fits(evaluate([*fixed, *pick]), heard):
+                return pick
+        return None

@@ -899,24 +899,28 @@ class Chicago(Game):
         known = st.known_in
         if fits(evaluate(hand + played), heard) and not any(lack >> SUIT_IX[c] & 1 for c in hand):
             return
-        mine = f"hand{s}"
-        stay = [c for c in hand if known.get(c) == mine]
-        where: dict[int, tuple[int, int]] = {}
-        for t in donors:
-            zone = f"hand{t}"
-            for i, c in enumerate(piles[t]):
-                if known.get(c) != zone and not lack >> SUIT_IX[c] & 1:
-                    where[c] = (t, i)
-        pool = [c for c in hand if c not in stay and not lack >> SUIT_IX[c] & 1] + list(where)
+        if known or lack:
+            mine = f"hand{s}"
+            stay = [c for c in hand if known.get(c) == mine]
+            pool: Any = [c for c in hand if c not in stay and not lack >> SUIT_IX[c] & 1]
+            for t in donors:
+                zone = f"hand{t}"
+                pool += [c for c in piles[t] if known.get(c) != zone and not lack >> SUIT_IX[c] & 1]
+        else:  # most samples: nothing seen going into a hand, no void
+            stay = []
+            pool = frozenset().union(hand, *[piles[t] for t in donors])  # as `complete_to` keys it
         pick = complete_to(played + stay, pool, heard, rng)
         if pick is None:
             return
         new = stay + pick
         outgoing = [c for c in hand if c not in new]
-        for c in pick:
-            if c in where:
-                t, i = where[c]
-                piles[t][i] = outgoing.pop()
+        for c in pick:  # each card drawn from another place trades with one this hand lets go
+            if c not in hand:
+                for t in donors:
+                    pile = piles[t]
+                    if c in pile:
+                        pile[pile.index(c)] = outgoing.pop()
+                        break
         hand[:] = new
 
     def zones(self, state: State) -> list[Zone]:
