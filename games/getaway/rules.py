@@ -390,7 +390,7 @@ class Getaway(Game):
                             best_seat, best = seat, c
                     else:  # none of the led suit: it shows, and stops the trick
                         c = hand.pop(int(rand() * len(hand)))
-                        voids[seat] |= 1 << SUIT_IX[lo]
+                        voids[seat] |= shows_void(plays, c, SUIT_IX)  # as `_card_down`
                         stopped = not first
                     if trace is not None:
                         trace.append((seat, PLAY_ACTIONS[c]))

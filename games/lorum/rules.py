@@ -18,7 +18,7 @@ from decktable.cards.french import FRENCH, SUITS, a_rank, cut, the
 from decktable.engine.actions import CARD, INT, Action, Grammar
 from decktable.engine.game import Event, Game, State, Vis, Zone
 from decktable.engine.kits.dealing import deal, keep_voids
-from decktable.engine.kits.tricks import follow_options, winner
+from decktable.engine.kits.tricks import follow_options, shows_void, winner
 from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
 from decktable.engine.words import listing
@@ -66,8 +66,6 @@ APE_FEE = 4
 BIT: list[int] = [1 << c for c in range(52)]
 SUIT_BITS: list[int] = [sum(BIT[c] for c in FULL if SUIT_OF[c] == s) for s in range(4)]
 NOT_HEARTS: int = sum(SUIT_BITS) & ~SUIT_BITS[HEARTS]
-#: AT[suit][rank]: the card of that suit and rank (ranks 7 to Ace), for the cards Domino would take
-AT: list[dict[int, int]] = [{RANK[c]: c for c in FULL if SUIT_OF[c] == s} for s in range(4)]
 
 DEAL = Action("deal")
 PLAY: dict[int, Action] = {c: Action("play", (SLUG[c],)) for c in FULL}
@@ -322,22 +320,9 @@ class Lorum(Game):
         r = RANK[c]
         return r == RANK[row[0]] - 1 or r == RANK[row[-1]] + 1
 
-    @staticmethod
-    def _takers(st: LorumState) -> int:
-        """Domino: the cards that could be laid now (`_fits`), as bits."""
-        out = 0
-        base = st.base
-        for s in range(4):
-            row, at = st.rows[s], AT[s]
-            if not row:
-                out |= BIT[at[base]]
-                continue
-            lo, hi = RANK[row[0]] - 1, RANK[row[-1]] + 1
-            if lo in at:
-                out |= BIT[at[lo]]
-            if hi in at:
-                out |= BIT[at[hi]]
-        return out
+    def _takers(self, st: LorumState) -> int:
+        """Domino: the cards that could be laid now (`_fits`), as bits (asked only at a pass)."""
+        return sum(BIT[c] for c in FULL if self._fits(st, c))
 
     def adjust_sample(self, other: State, seat: int | None, rng: Rng) -> None:
         """After the re-deal of what `seat` cannot see: a player seen not to follow a suit in a
@@ -505,8 +490,10 @@ class Lorum(Game):
             st.leader = seat
             if st.kind == NO_HEARTS and st.tricks_played == 0 and SUIT_OF[c] == HEARTS:
                 st.barred[seat] |= NOT_HEARTS  # a heart may open only a hand of nothing else
-        elif SUIT_OF[c] != SUIT_OF[st.table[0]] and not st.facing_out:
-            st.barred[seat] |= SUIT_BITS[SUIT_OF[st.table[0]]]  # it could not follow
+        elif not st.facing_out:  # it could not follow: none of the suit led
+            void = shows_void(((st.leader, st.table[0]),), c, SUIT_OF)
+            if void:
+                st.barred[seat] |= SUIT_BITS[void.bit_length() - 1]
         st.table.append(c)
         st.table_seats.append(seat)
         if len(st.table) < 4:
