@@ -12,7 +12,7 @@ import pytest
 import decktable
 from decktable.bots.base import Turn, make_bot
 from decktable.bots.search import Budget, SearchBot, search
-from decktable.engine.game import Game, State
+from decktable.engine.game import Game, State, Vis, Zone
 from decktable.engine.match import Match, Seat, parse_seats
 from decktable.engine.rng import Rng
 
@@ -971,3 +971,94 @@ def test_search_bots_finish_a_game_at_every_table_size(gid: str, n: int) -> None
     strength table plays only the smallest): every decision found a determinization and a move."""
     r = decktable.play_out(gid, ["easy"] * n, seed=7)
     assert len(r.placings) == n and min(r.placings) == 1
+
+
+# -- what another seat knows at its bid (Game.search_key) ---------------------------------------------
+
+
+class _DareState(State):
+    __slots__ = ("hands", "stock", "phase", "played")
+
+
+class _Dare(Game):
+    """Two hands of one card each from ten (worth 0 to 9), the rest face down. Ann dares or
+    passes; a pass scores nothing. Dared, Bob folds (Ann +1, Bob -1) or sees: the higher card
+    takes 10 from the other. Two hands make a game, so a search values a hand by its gain.
+
+    Holding a 5, Ann's dare is worth it only against a Bob who sees whatever he holds: seeing
+    is his better answer on average over the nine cards he may hold, and wins Ann 10 from each
+    lower one. A Bob who sees with 6 to 9 and folds with 0 to 4, as anyone holding his cards
+    would, takes 10 from her four times in nine and pays her 1 otherwise: she should pass."""
+
+    info = GameInfo(id="dare", name="Dare", family="decktet", min_players=2, max_players=2,
+                    layout="tableau", summary="A test bluff.", hidden_information=True)
+    Options = _TenfoldOptions
+    catalogue = DECKTET
+    grammar = Grammar({"dare": (), "pass": (), "fold": (), "see": ()}, DECKTET, SUITS)
+
+    def setup(self, names, rng, options, deck):
+        s = _DareState(names, rng, options)
+        s.hands, s.stock, s.played = [[], []], [], 0
+        self._deal(s, self.stacked(list(range(6, 16)), deck, rng))
+        return s
+
+    def _deal(self, s: _DareState, order: list[int]) -> None:
+        s.hands[0][:], s.hands[1][:], s.stock[:] = order[:1], order[1:2], order[2:]
+        s.phase = "dare"
+
+    def to_act(self, state):
+        return () if state.over else ((0,) if state.phase == "dare" else (1,))
+
+    def legal_actions(self, state, seat):
+        if state.over or seat not in self.to_act(state):
+            return []
+        return [Action("dare"), Action("pass")] if state.phase == "dare" else [Action("fold"), Action("see")]
+
+    def play(self, state, seat, action, events):
+        if action.verb == "dare":
+            state.phase = "answer"
+            return
+        if action.verb != "pass":
+            ann = 1 if action.verb == "fold" else 10 if state.hands[0][0] > state.hands[1][0] else -10
+            state.scores[0] += ann
+            state.scores[1] -= ann
+        state.hand_no += 1
+        state.played += 1
+        if state.played >= 2:
+            state.over = True
+            return
+        order = sorted(state.hands[0] + state.hands[1] + state.stock)
+        state.rng.shuffle(order)
+        self._deal(state, order)
+
+    def zones(self, state):
+        return [Zone(f"hand{i}", h, Vis.OWNER, i, f"{state.names[i]}'s hand", "hand") for i, h in enumerate(state.hands)] + [
+            Zone("stock", state.stock, Vis.NOBODY, None, "Stock", "pile")
+        ]
+
+    def final(self, state):
+        placings = [1 + sum(1 for t in state.scores if t > s) for s in state.scores]
+        return ResultView(scores=list(state.scores), placings=placings, summary="Counted.")
+
+
+class _KeyedDare(_Dare):
+    """Dare, telling the search what Bob knows when he answers: his card."""
+
+    def search_key(self, state, seat):
+        return state.hands[seat][0] if state.phase == "answer" else None
+
+
+def test_a_search_meets_an_opponent_who_answers_on_the_hand_the_sample_gave_him() -> None:
+    """Without `search_key` one statistic answers for Bob whatever card a sample gives him, so
+    the search meets a Bob who always sees, and dares; with it, Bob's answers are learnt per
+    card and the search passes. The same deal, three seeds each; the class is read from the
+    sample (Ann's own search never sees Bob's card)."""
+    deck = [DECKTET.slug(c) for c in (11, 15, 6, 7, 8, 9, 10, 12, 13, 14)]  # Ann 5, Bob 9
+    for cls, want in ((_Dare, "dare"), (_KeyedDare, "pass")):
+        g = cls()
+        st = g.new(2, seed=1, deck=deck)
+        assert st.hands[0] == [11]
+        for seed in (1, 2, 3):
+            assert str(search(g, st, 0, Rng(seed), 3000, early=False)) == want, (cls.__name__, seed)
+    bob_low = [DECKTET.slug(c) for c in (11, 6, 15, 7, 8, 9, 10, 12, 13, 14)]  # Bob 0: the same choice
+    assert str(search(_KeyedDare(), _KeyedDare().new(2, seed=1, deck=bob_low), 0, Rng(1), 3000, early=False)) == "pass"

@@ -9,6 +9,10 @@ One search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012):
   picks among the actions legal in *this* sample by UCB, counted against the times each action
   was available; the first new action met is added, then the sample is played out at random
   (or as the game's guided playout plays it, `Game.playout_guided`: Old Janx Spirit's);
+- where the game says what another seat knows at a decision (`Game.search_key`: Envite's
+  captains at the stakes), that seat's node is split by the class its sampled hand gives it, so
+  the search meets an opponent who bids on its hand rather than one bid for every hand (the
+  classes are learnt from their own visits: a bigger budget learns them better);
 - a playout stops at the end of the hand (the score sheet grows or the hand number changes), at
   the end of the game, or after `PLAYOUT_CAP` moves;
 - the value of a playout, for every seat: at the end of the game, its placing (first 1, last 0);
@@ -44,6 +48,7 @@ from decktable.engine.actions import Action
 from decktable.engine.game import Game, State
 from decktable.engine.rng import Rng
 
+_KEY = object()  # marks a class of `Game.search_key` among a node's actions
 PLAYOUT_CAP = 400  # moves in one playout at most
 EXPLORE = 0.7  # UCB exploration constant (values lie in 0..1)
 
@@ -238,6 +243,9 @@ def _search(
     root_fresh = list(root_legal)
     deal = game.determinizer(state, seat)  # `determinize` of this state, prepared once
     pick = game.random_legal  # at a new node: the action `legal_fn` would give, drawn as below
+    # a game that says what another seat knows at its bids (`Game.search_key`): that seat's
+    # choices are kept apart per class, one level of the tree between the node and its edges
+    keyed = game.search_key if type(game).search_key is not Game.search_key else None
     # Every root action is available at every visit of the root, so an edge's availability is
     # the visits since it was added; while untried actions remain each visit adds one edge, so
     # the i-th edge added has been available `visit - i` times. The root's edges are kept in the
@@ -281,6 +289,14 @@ def _search(
                     grow = False
             else:
                 p = acting[0]
+                if keyed is not None and p != seat:  # another seat's choices, per class of its knowledge
+                    k = keyed(st, p)
+                    if k is not None:
+                        k = (_KEY, k)
+                        sub = node.get(k)
+                        if sub is None:
+                            sub = node[k] = {}
+                        node = sub
                 if not node:  # a node not seen before: every action is fresh, one is drawn
                     a = pick(st, p, rand)
                     if a is None:

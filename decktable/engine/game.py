@@ -770,6 +770,17 @@ class Game:
         and what is public may decide."""
         return None
 
+    def search_key(self, state: State, seat: int) -> Any:
+        """What `seat`, about to act in `state`, knows that the searching bot does not, in a few
+        classes (hashable), at a decision where that knowledge decides (a bid); None elsewhere.
+        The search keeps another seat's choices apart per class, so its model of an opponent's
+        bid follows the hand the sample gave that opponent, as the opponent's own bid follows its
+        hand (without it, one statistic serves every hand the opponent might hold: an opponent
+        who accepts every raise, or none). `state` is a sample: the class is read from it,
+        never from the real hands. Few classes: each is learnt from its own visits, so a bigger
+        budget learns them better (Envite's stakes)."""
+        return None
+
     def random_step(self, state: State, seat: int, rand: Any, trace: list[tuple[int, Action]] | None = None) -> bool:
         """One uniformly random legal move of `seat`, events off, as the search's generic loop
         plays it: for the steps a fast `playout` leaves to the rules. False when `seat` has none."""

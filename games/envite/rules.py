@@ -129,6 +129,8 @@ SIGNAL_LISTS: dict[str, tuple[str, ...]] = {
     "off": (),
 }
 TEAM = ("A", "B")
+#: what a signal's news is worth to a captain weighing a stake (`Envite.search_key`)
+_WORTH: dict[str, int] = {"top": 3, "second": 2, "two": 2, "trump": 1, "suit": 0, "nothing": 0}
 #: the news a signal carries, most telling first: the signal our bots send is the first of these,
 #: on the list agreed at the table, that their hand makes true (help.md, "Rules notes")
 SIGNAL_NEWS: tuple[str, ...] = ("top", "second", "two", "trump", "suit", "nothing")
@@ -862,6 +864,32 @@ class Envite(Game):
         words = SIGNAL_LISTS[st.options.signals]  # type: ignore[attr-defined]
         word = honest_signal(st.hands[seat], st.m, st.trump, st.vira[0], words)
         return A_SIGNAL[word], "Bots signal truly what they hold, and a bot captain plays on it."
+
+    def search_key(self, state: State, seat: int) -> Any:
+        """At a stake or lying-down decision, how strong the captain knows its team to be
+        (`Game.search_key`): the news of its own hand and of each partner's, as their true
+        signals would give it (none without a signal step), worth 3 for the top trump, 2 for
+        the second or two trumps, 1 for a trump, summed up to 4. Five classes: a searching bot
+        then meets an opponent captain who raises and accepts on a strong team and declines on
+        a weak one, as a captain does, rather than one answer for every hand."""
+        st: EnviteState = state  # type: ignore[assignment]
+        if st.phase != BID and st.phase != LYING:
+            return None
+        words = SIGNAL_LISTS[st.options.signals]  # type: ignore[attr-defined]
+        if not st.vira:
+            return None
+        esuit = TABLES[(st.m, st.trump)][0]
+        order = [c for c in trump_order(st.m, st.trump) if c != st.vira[0]]
+        team = seat % 2
+        total = 0
+        for q in range(st.m):
+            if q % 2 != team:
+                continue
+            if st.ctrl[q] == seat:
+                total += _WORTH[_honest(st.hands[q], esuit, order, st.trump, SIGNAL_NEWS)]
+            elif words:
+                total += _WORTH[_honest(st.hands[q], esuit, order, st.trump, words)]
+        return min(total, 4)
 
     def _trust_signals(self, st: EnviteState, seat: int, rng: Rng) -> set[int]:
         """In a sample for a captain: re-deal what the captain cannot see so that each signal it

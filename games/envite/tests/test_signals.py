@@ -186,3 +186,38 @@ def test_signals_are_trusted_after_the_first_trick_while_the_partners_plays_are_
     assert st.trick_no == 2
     cy = _hands_in_samples(st, 0, 2)
     assert all(card("2h") in h for h in cy)  # 7♠ went, so the top trump must be in Cy's two cards
+
+
+# -- what a captain knows at the stakes, as the search sees it (Game.search_key) -------------------------
+
+STAKE_HANDS = [["2h", "kh", "4s"], ["3h", "5s", "6s"], ["qh", "7s", "jc"], ["4h", "5c", "6c"]]
+
+
+def _at_the_stakes(**opts):
+    st = new(STAKE_HANDS, "7h", **opts)  # hearts trump; the vira 7h out of play
+    if G.phase(st) == "signal":
+        assert G.search_key(st, 0) is None and G.search_key(st, 1) is None
+        G.apply(st, 2, "signal trump")
+        G.apply(st, 3, "signal trump")
+    assert G.phase(st) == "stake"
+    return st
+
+
+def test_a_captains_class_at_the_stakes_is_its_teams_strength_as_it_knows_it() -> None:
+    """Ann holds the top trump (3) and Cy, her partner, one trump (1): 4. Bea and Dan hold a
+    trump each: 2 (a swap of their hands changes nothing; other hands do). Without a signal step a captain knows only its own hand: 3 and 1. A
+    search meets each captain per class (`Game.search_key`), so its class must follow the
+    hands of the state it is given, a sample, and be None away from the stakes."""
+    st = _at_the_stakes()
+    assert G.search_key(st, 0) == 4 and G.search_key(st, 1) == 2
+    swapped = st.clone()  # a sample that gave Cy's cards to Dan and Dan's to Cy
+    swapped.hands[2], swapped.hands[3] = swapped.hands[3], swapped.hands[2]
+    assert G.search_key(swapped, 0) == 4 and G.search_key(swapped, 1) == 2  # one trump each still
+    swapped.hands[1:] = [ids("5s", "6s", "7s"), ids("5c", "6c", "jc"), ids("3h", "4h", "qh")]
+    assert G.search_key(swapped, 0) == 3  # Cy now holds nothing worth a sign
+    assert G.search_key(swapped, 1) == 2  # Bea a suit (0), Dan two trumps (2)
+    quiet = _at_the_stakes(signals="off")
+    assert G.search_key(quiet, 0) == 3 and G.search_key(quiet, 1) == 1
+    G.apply(st, 0, "pass")
+    G.apply(st, 1, "pass")
+    assert G.phase(st) == "play" and G.search_key(st, G.to_act(st)[0]) is None
