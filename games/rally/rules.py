@@ -102,10 +102,6 @@ DIRS: tuple[str, ...] = ("left", "across", "right")  # 1, 2, 3 seats on in the d
 BARGAIN, SOLO, PICKUP, DISCARD, PROP, COP, RALLY, PLAY, DONE = (
     "bargain", "solo", "pickup", "discard", "prop", "cop", "rally", "play", "done",
 )
-#: the phases where a seat's call rests on its hand's strength (`Rally.search_key`), and the class
-#: of a strength (trumps and the Fool, and one for each 5 of the 5- and 10-point cards)
-_SPEAKING = frozenset((BARGAIN, SOLO, PROP, COP))
-_STRENGTH_CLASS: tuple[int, ...] = (0,) * 7 + (1,) * 2 + (2,) * 2 + (3,) * 2 + (4,)
 # bargaining calls
 NONE, PAY, THROW, TAKE, HOLD = 0, 1, 2, 3, 4
 
@@ -1002,20 +998,6 @@ class Rally(Game):
         for s in range(4):
             out.append(Zone(f"won{s}", st.won[s], Vis.PUBLIC, s, f"{st.names[s]}'s tricks", "pile"))
         return out
-
-    def search_key(self, state: State, seat: int) -> Any:
-        """At the bargaining, the Solo, the Prop and the Cop, how strong the hand is that the
-        seat speaks on (`Game.search_key`): its trumps (the Fool counted) and a point for each
-        5 of its 5- and 10-point cards, in five classes of about a fifth to a quarter of the
-        deals each (up to 6, 7-8, 9-10, 11-12, 13 and over). A searching bot then meets
-        players who call a Solo or hold out on strong hands and pay for a redeal on weak ones,
-        rather than one call for every hand."""
-        st: RallyState = state  # type: ignore[assignment]
-        if st.phase not in _SPEAKING:
-            return None
-        hand = st.hands[seat]
-        strength = sum(SUIT_OF[c] >= TRUMP for c in hand) + self._big(st, seat) // 5
-        return _STRENGTH_CLASS[min(strength, len(_STRENGTH_CLASS) - 1)]
 
     def adjust_sample(self, other: State, seat: int | None, rng: Rng) -> None:
         """After the re-deal of what `seat` cannot see, keep what the rules make public:

@@ -77,37 +77,3 @@ def test_the_fool_shows_nothing() -> None:
     for seat, text in [(0, "play 9e"), (1, "play 5e"), (2, "play fool"), (3, "play t10")]:
         G.apply(st, seat, text)
     assert st.voids[2] == 0 and st.voids[3] != 0
-
-
-# -- how strong a hand a seat speaks on, as the search sees it (Game.search_key) -------------------------
-
-
-def _strength(st, seat: int) -> int:
-    """The class worked out again from the hand: trumps and the Fool, and one for each 5 of
-    the cards worth 5 or 10."""
-    from decktable.rulesets.rally.rules import SUIT_OF, TRUMP
-
-    hand = st.hands[seat]
-    trumps = sum(1 for c in hand if SUIT_OF[c] >= TRUMP)
-    big = sum(p for p in (G._pts(st)[c] for c in hand) if p >= 5)
-    n = trumps + big // 5
-    return 0 if n <= 6 else 1 if n <= 8 else 2 if n <= 10 else 3 if n <= 12 else 4
-
-
-def test_a_seats_class_while_the_table_speaks_is_its_hands_strength() -> None:
-    """In the bargaining of 60 deals every seat's class is the strength of the hand the state
-    gives it (so in a sample, the sampled hand), every class turns up, and away from the
-    calls there is none: once the cards are played the search meets one node per history."""
-    seen = set()
-    for seed in range(60):
-        st = G.new(4, seed=seed)
-        assert G.phase(st) == "bargain"
-        for s in range(4):
-            assert G.search_key(st, s) == _strength(st, s)
-            seen.add(G.search_key(st, s))
-        swapped = st.clone()
-        swapped.hands[0], swapped.hands[1] = swapped.hands[1], swapped.hands[0]
-        assert G.search_key(swapped, 0) == _strength(st, 1)
-    assert seen == {0, 1, 2, 3, 4}
-    st = after_two_tricks()
-    assert G.phase(st) == "play" and all(G.search_key(st, s) is None for s in range(4))
