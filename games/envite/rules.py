@@ -19,6 +19,7 @@ player's turn comes -> settlement -> the next dealer's controller `deal`s. Best 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -95,6 +96,13 @@ def trump_order(m: int, trump: int) -> list[int]:
     return sorted((c for c in FULL if esuit[c] == trump), key=lambda c: -power[c])
 
 
+@lru_cache(maxsize=None)
+def trumps_in_play(m: int, trump: int, vira: int) -> tuple[int, ...]:
+    """The trumps of `trump_order` that can be held, highest first: all but the vira. Kept per
+    table, since the search asks for it at every stake decision of every sample."""
+    return tuple(c for c in trump_order(m, trump) if c != vira)
+
+
 def winning_index(plays: list[tuple[int, int]], m: int, trump: int) -> int:
     """Index of the winning play: the highest trump, else the highest card of the suit led."""
     esuit, power, _ = TABLES[(m, trump)]
@@ -140,7 +148,7 @@ def honest_signal(dealt: list[int], m: int, trump: int, vira: int, words: tuple[
     """The signal that says truly what a dealt hand holds: the first of `SIGNAL_NEWS` on the
     agreed list `words` that holds. "The top trump" and "the second trump" are the highest two
     trumps in play (the vira is out of play); "three of one suit" is a hand of one plain suit."""
-    order = [c for c in trump_order(m, trump) if c != vira]
+    order = trumps_in_play(m, trump, vira)
     return _honest(dealt, TABLES[(m, trump)][0], order, trump, words)
 
 
@@ -879,7 +887,7 @@ class Envite(Game):
         if not st.vira:
             return None
         esuit = TABLES[(st.m, st.trump)][0]
-        order = [c for c in trump_order(st.m, st.trump) if c != st.vira[0]]
+        order = trumps_in_play(st.m, st.trump, st.vira[0])
         team = seat % 2
         total = 0
         for q in range(st.m):
@@ -914,7 +922,7 @@ class Envite(Game):
         if known and any(known.get(c) for p in hidden for c in st.hands[p]):
             return set()  # cards known to lie in a hand: left to the generic re-deal
         esuit = TABLES[(m, st.trump)][0]
-        order = [c for c in trump_order(m, st.trump) if c != st.vira[0]]
+        order = trumps_in_play(m, st.trump, st.vira[0])
         trump = st.trump
         fixed: set[int] = set()
         for s in shown:
