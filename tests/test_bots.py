@@ -1032,9 +1032,9 @@ class _Dare(Game):
         self._deal(state, order)
 
     def zones(self, state):
-        return [Zone(f"hand{i}", h, Vis.OWNER, i, f"{state.names[i]}'s hand", "hand") for i, h in enumerate(state.hands)] + [
-            Zone("stock", state.stock, Vis.NOBODY, None, "Stock", "pile")
-        ]
+        names = state.names
+        hands = [Zone(f"hand{i}", h, Vis.OWNER, i, f"{names[i]}'s hand", "hand") for i, h in enumerate(state.hands)]
+        return hands + [Zone("stock", state.stock, Vis.NOBODY, None, "Stock", "pile")]
 
     def final(self, state):
         placings = [1 + sum(1 for t in state.scores if t > s) for s in state.scores]

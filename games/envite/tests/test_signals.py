@@ -205,9 +205,10 @@ def _at_the_stakes(**opts):
 
 def test_a_captains_class_at_the_stakes_is_its_teams_strength_as_it_knows_it() -> None:
     """Ann holds the top trump (3) and Cy, her partner, one trump (1): 4. Bea and Dan hold a
-    trump each: 2 (a swap of their hands changes nothing; other hands do). Without a signal step a captain knows only its own hand: 3 and 1. A
-    search meets each captain per class (`Game.search_key`), so its class must follow the
-    hands of the state it is given, a sample, and be None away from the stakes."""
+    trump each: 2 (a swap of their hands changes nothing; other hands do). Without a signal
+    step a captain knows only its own hand: 3 and 1. A search meets each captain per class
+    (`Game.search_key`), so its class must follow the hands of the state it is given, a
+    sample, and be None away from the stakes."""
     st = _at_the_stakes()
     assert G.search_key(st, 0) == 4 and G.search_key(st, 1) == 2
     swapped = st.clone()  # a sample that gave Cy's cards to Dan and Dan's to Cy
