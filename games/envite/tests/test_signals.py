@@ -222,3 +222,17 @@ def test_a_captains_class_at_the_stakes_is_its_teams_strength_as_it_knows_it() -
     G.apply(st, 0, "pass")
     G.apply(st, 1, "pass")
     assert G.phase(st) == "play" and G.search_key(st, G.to_act(st)[0]) is None
+
+
+def test_a_lying_captains_class_is_its_own_hands_strength_without_signals() -> None:
+    """Lying down at 11, the captain's stay-or-forfeit is a stake decision too: its class is
+    what its own hand's news is worth (no signal step here, so nothing from its partner),
+    worked out again from `honest_signal` on the full list."""
+    from .test_rules import _one_team_lying
+
+    worth = {"top": 3, "second": 2, "two": 2, "trump": 1, "suit": 0, "nothing": 0}
+    for seed in range(5, 15):
+        st = _one_team_lying(seed)
+        assert G.phase(st) == "lying" and G.to_act(st) == (0,)
+        news = honest_signal(st.hands[0], st.m, st.trump, st.vira[0], FULL_LIST)
+        assert G.search_key(st, 0) == worth[news], seed

@@ -78,4 +78,3 @@ def test_a_void_is_never_broken_but_by_cards_everyone_saw_go_in() -> None:
                     for c in st.hands[p]:
                         if st.voids[p] >> suit_of[c] & 1:
                             assert st.known_in.get(c) == f"hand{p}", (n, seed, p, c)
-

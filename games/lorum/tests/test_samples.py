@@ -111,4 +111,3 @@ def test_what_play_rules_out_is_never_held_in_random_games() -> None:
             G.apply(st, s, r.choice(G.legal_actions(st, s)), events=False)
             for p in range(4):
                 assert not any(st.barred[p] >> c & 1 for c in st.hands[p]), (seed, p)
-
