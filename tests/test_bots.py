@@ -560,7 +560,8 @@ def test_a_guided_playout_says_what_guides_it() -> None:
 @pytest.mark.parametrize("gid,n", FAST, ids=[f"{g}-{n}p" for g, n in FAST])
 def test_fast_playout_makes_only_legal_moves_to_the_same_end(gid: str, n: int) -> None:
     """Replaying a fast playout's moves through the public API, each checked as legal, reaches
-    the very state the playout left, at the end of the hand (where the search's playouts stop)."""
+    the very state the playout left, at the end of the hand or at the game's horizon (where the
+    search's playouts stop)."""
     g = decktable.get_game(gid)
     for seed in range(3):
         for st, _seat, _mem in _mid_states(g, n, seed, 3):
@@ -568,7 +569,9 @@ def test_fast_playout_makes_only_legal_moves_to_the_same_end(gid: str, n: int) -
             trace: list[Any] = []
             made = g.playout(fast, random.Random(seed).random, 10_000, trace)
             assert made == len(trace) > 0
-            assert fast.over or len(fast.sheet) > len(st.sheet) or fast.hand_no != st.hand_no  # the hand ran out
+            h0 = g.horizon(st)
+            assert (fast.over or len(fast.sheet) > len(st.sheet) or fast.hand_no != st.hand_no  # the hand ran out
+                    or (h0 is not None and g.horizon(fast) != h0))  # or play passed the horizon
             for seat, a in trace:
                 assert a in g.legal_actions(slow, seat), (seat, a)
                 g.apply(slow, seat, a, events=False)
@@ -590,10 +593,13 @@ SAME_DRAWS = [(gid, n) for gid, n in RANDOM_FAST if gid not in OTHER_DRAWS]
 
 def _generic_playout(g: Any, st: Any, rand: Any, limit: int = 10_000) -> list[tuple[int, Any]]:
     """The search's generic playout, written out again: a random seat of those to act, a random
-    move of its legal ones, until the hand ends (or `limit` moves)."""
+    move of its legal ones, until the hand ends, play passes the game's horizon (or `limit` moves)."""
     sheet, hand_no = len(st.sheet), st.hand_no
+    h0 = g.horizon(st)
     trace: list[tuple[int, Any]] = []
     while not st.over and len(st.sheet) == sheet and st.hand_no == hand_no and len(trace) < limit:
+        if h0 is not None and g.horizon(st) != h0:
+            break
         acting = g.to_act(st)
         if not acting:
             break

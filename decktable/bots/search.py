@@ -14,11 +14,14 @@ One search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012):
   the search meets an opponent who bids on its hand rather than one bid for every hand (the
   classes are learnt from their own visits: a bigger budget learns them better);
 - a playout stops at the end of the hand (the score sheet grows or the hand number changes), at
-  the end of the game, or after `PLAYOUT_CAP` moves;
+  the end of the game, at the game's horizon (`Game.horizon`: a Mattis search in the first phase
+  looks no further than the second's start), or after `PLAYOUT_CAP` moves;
 - the value of a playout, for every seat: at the end of the game, its placing (first 1, last 0);
-  otherwise its score gained since the root against the other seats' mean, squashed into 0..1
-  by the game's typical per-hand spread (`Calibration`, from a few random games: scores are
-  normalised per game, and a game in which the lowest score wins is told apart the same way);
+  at the horizon, the game's estimate of the same (`Game.estimate`: Mattis's table of what each
+  card is worth in a random second phase, fitted to such playouts); otherwise its score gained
+  since the root against the other seats' mean, squashed into 0..1 by the game's typical per-hand
+  spread (`Calibration`, from a few random games: scores are normalised per game, and a game in
+  which the lowest score wins is told apart the same way);
   alone (a solitaire), against the mean gain of this search's playouts so far: the gain to the
   end of a whole game is many spreads wide, and squashed as it is every move would look as good;
 - a move the game makes by its table's convention (`Game.convention`: Envite's signals, whose
@@ -246,6 +249,11 @@ def _search(
     # a game that says what another seat knows at its bids (`Game.search_key`): that seat's
     # choices are kept apart per class, one level of the tree between the node and its edges
     keyed = game.search_key if type(game).search_key is not Game.search_key else None
+    # a game that judges the rest of the hand from a point on (`Game.horizon`): playouts stop there
+    looks = game.horizon if type(game).horizon is not Game.horizon else None
+    h0 = looks(state) if looks is not None else None
+    if h0 is None:
+        looks = None
     # Every root action is available at every visit of the root, so an edge's availability is
     # the visits since it was added; while untried actions remain each visit adds one edge, so
     # the i-th edge added has been available `visit - i` times. The root's edges are kept in the
@@ -273,6 +281,8 @@ def _search(
         moves = 0
         # selection and expansion
         while not st.over and len(st.sheet) == sheet0 and st.hand_no == hand0:
+            if looks is not None and looks(st) != h0:
+                break
             acting = to_act(st)
             if not acting:
                 break
@@ -338,10 +348,13 @@ def _search(
             node = best.node
         # playout
         if expanded and fast is not None:
-            if not st.over and len(st.sheet) == sheet0 and st.hand_no == hand0 and moves < PLAYOUT_CAP:
-                moves += fast(st, rand, PLAYOUT_CAP - moves)
+            if (not st.over and len(st.sheet) == sheet0 and st.hand_no == hand0 and moves < PLAYOUT_CAP
+                    and (looks is None or looks(st) == h0)):
+                moves += fast(st, rand, PLAYOUT_CAP - moves)  # stops at the horizon itself
         elif expanded:
             while not st.over and len(st.sheet) == sheet0 and st.hand_no == hand0 and moves < PLAYOUT_CAP:
+                if looks is not None and looks(st) != h0:
+                    break
                 acting = to_act(st)
                 if not acting:
                     break
@@ -356,6 +369,8 @@ def _search(
             placings = placings_of(st)
             worst = n_players - 1
             values = [(n_players - pl) / worst for pl in placings]
+        elif looks is not None and looks(st) != h0:
+            values = game.estimate(st)
         else:
             scores = st.scores
             gains = [sign * (scores[s] - base_scores[s]) for s in range(n_players)]

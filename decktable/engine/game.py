@@ -737,8 +737,8 @@ class Game:
     #: an optional fast random playout for search bots, `playout(state, rand, limit) -> moves`:
     #: uniformly random legal moves (a random seat among those to act, then a random action of
     #: its legal ones, as the generic loop picks) with events off, until the game ends, the hand
-    #: ends (the score sheet grows or the hand number changes) or `limit` moves are made. A game
-    #: defines it only where the generic loop is its search's bottleneck. Each takes an optional
+    #: ends (the score sheet grows or the hand number changes), its `horizon` passes, or `limit`
+    #: moves are made. A game defines it only where the generic loop is its search's bottleneck. Each takes an optional
     #: `trace` list that collects the moves as (seat, action), for the test that replays them.
     playout: ClassVar[Any] = None
     #: where a game's `playout` is not uniformly random but guided, what guides it, in a line
@@ -780,6 +780,21 @@ class Game:
         never from the real hands. Few classes: each is learnt from its own visits, so a bigger
         budget learns them better (Envite's stakes)."""
         return None
+
+    def horizon(self, state: State) -> Any:
+        """The stretch of play a search started in `state` looks no further than (hashable), where
+        the game judges the rest without playing it (`estimate`); None, as by default: the
+        search plays on to the end of the hand. The search's playouts (the generic loop and the
+        game's own `playout`) stop as soon as the horizon differs from where they began. For a
+        game whose hand is long and whose later part, played at random, is judged as well by a
+        table (Mattis: a search in the first phase stops where the second begins)."""
+        return None
+
+    def estimate(self, state: State) -> list[float]:
+        """Each seat's worth, 0..1 as a placing's (first 1, last 0), of a state a playout left
+        at its `horizon`: what the rest of the hand, played at random, would give it. Called on
+        the search's samples only, never on the real state."""
+        raise NotImplementedError(f"{type(self).__name__} sets a horizon but no estimate")
 
     def random_step(self, state: State, seat: int, rand: Any, trace: list[tuple[int, Action]] | None = None) -> bool:
         """One uniformly random legal move of `seat`, events off, as the search's generic loop

@@ -30,6 +30,7 @@ from decktable.engine.models import GameInfo, ResultView, TrickPlay, TrickView
 from decktable.engine.rng import Rng
 from decktable.engine.words import listing
 from decktable.rulesets.mattis import INFO
+from decktable.rulesets.mattis.estimate import worths
 
 # -- tables, per card id --------------------------------------------------------------------------
 
@@ -445,6 +446,15 @@ class Mattis(Game):
         return (f"a {SUIT_ONE[s]} above the {RANK_WORD[top]} (a card or a sequence), "
                 f"or any trump ({SUIT_WORD[trump]})")
 
+    # -- the search ------------------------------------------------------------------------------------
+
+    def horizon(self, state: State) -> Any:
+        """A search in the first phase looks no further than its end (see `estimate.py`)."""
+        return COLLECT if state.phase == COLLECT else None  # type: ignore[attr-defined]
+
+    def estimate(self, state: State) -> list[float]:
+        return worths(state)
+
     # -- carrying out --------------------------------------------------------------------------------
 
     def playout(self, state: State, rand: Any, limit: int, trace: list[tuple[int, Action]] | None = None) -> int:
@@ -455,14 +465,17 @@ class Mattis(Game):
         eight), which made it the search's bottleneck: each phase has a loop of its own that
         mirrors the slow path (`_collect_fast`, `_shed_fast`; the slow path, with events for the
         table, stays as it is), and the pause is the generic step. `trace` collects
-        (seat, action)."""
+        (seat, action). Begun in the first phase, it stops at its end (`horizon`)."""
         st: MattisState = state  # type: ignore[assignment]
         moves = 0
         sheet, hand_no = len(st.sheet), st.hand_no
+        first = st.phase == COLLECT
         while moves < limit and not st.over and len(st.sheet) == sheet and st.hand_no == hand_no:
             phase = st.phase
             if phase == COLLECT:
                 moves, going = self._collect_fast(st, rand, limit, moves, trace)
+                if first and going and st.phase != COLLECT:
+                    break
             elif phase == SHED:
                 moves, going = self._shed_fast(st, rand, limit, moves, trace)
             else:  # the pause: `begin`, the one legal move, drawn all the same
