@@ -738,8 +738,9 @@ class Game:
     #: uniformly random legal moves (a random seat among those to act, then a random action of
     #: its legal ones, as the generic loop picks) with events off, until the game ends, the hand
     #: ends (the score sheet grows or the hand number changes), its `horizon` passes, or `limit`
-    #: moves are made. A game defines it only where the generic loop is its search's bottleneck. Each takes an optional
-    #: `trace` list that collects the moves as (seat, action), for the test that replays them.
+    #: moves are made. A game defines it only where the generic loop is its search's bottleneck.
+    #: Each takes an optional `trace` list that collects the moves as (seat, action), for the
+    #: test that replays them.
     playout: ClassVar[Any] = None
     #: where a game's `playout` is not uniformly random but guided, what guides it, in a line
     #: (Old Janx Spirit: a random rummy hand almost never goes out, so a random playout tells the
