@@ -515,13 +515,14 @@ def test_worker_decides_as_in_process_and_cancels() -> None:
         before = len(m.steps)
         m.act(seat, m.game.legal_actions(m.state, seat)[0])
         assert m.finish_bot_job(job, stale.result(timeout=60)) is None and len(m.steps) == before + 1
-        # a long search, cancelled: no move, and the worker is free again at once. Mattis's
-        # first strong decision at six seats runs into the one-second cap (Nonesuch's are settled
-        # sooner, and so, since its faster playout, is Mattis's at three)
-        long = Match("mattis", parse_seats("bot:easy,bot:strong,bot:easy,bot:easy,bot:easy,bot:easy"), seed=1)
-        while long.bot_to_act() != 1 or len(long.game.legal_actions(long.state, 1)) < 2:
+        # a long search, cancelled: no move, and the worker is free again at once. Adaman's
+        # first strong decision runs into the one-second cap (a solitaire's playout is a whole
+        # game; Nonesuch's decisions are settled sooner, and so, since its search stops where
+        # the second phase begins, is Mattis's)
+        long = Match("adaman", parse_seats("bot:strong"), seed=1)
+        while long.bot_to_act() != 0 or len(long.game.legal_actions(long.state, 0)) < 2:
             long.bot_step()
-        job = long.bot_job(1)
+        job = long.bot_job(0)
         t0 = time.perf_counter()
         assert decide(job) and time.perf_counter() - t0 > 0.6  # the search this cancel cuts short
         slow = w.submit(job)
