@@ -246,7 +246,7 @@ def bench_clone(g: Any, n: int, repeats: int = 3000) -> tuple[float, float]:
     of three runs each. The cyclic garbage collector is off while they run, as it is in the search
     (`search`): on, each clone's new containers set off collections whose cost grows with what
     else the process holds, so a game measured late in a full bench run, after the others' searches
-    filled their caches, paid half as much again for the same clone."""
+    filled their caches, paid up to 60% more for the same clone (Mattis: 3.9 µs against 2.4)."""
     import gc
 
     st, _ = _decision(g, n, 7, skip=12)

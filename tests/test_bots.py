@@ -676,6 +676,43 @@ def test_fast_playout_matches_from_every_kind_of_moment(gid: str, n: int) -> Non
                 assert trace == _generic_playout(g, st.clone(), draws(), 600), (seed, k, phase)
 
 
+#: games whose search looks no further than a point in the hand (`Game.horizon`)
+HORIZON = [(gid, n) for gid, n in CASES if type(decktable.get_game(gid)).horizon is not Game.horizon]
+
+
+def test_mattis_has_a_horizon() -> None:
+    assert "mattis" in {gid for gid, _ in HORIZON}
+
+
+@pytest.mark.parametrize("gid,n", HORIZON, ids=[f"{g}-{n}p" for g, n in HORIZON])
+def test_a_playout_stops_at_the_horizon_where_the_estimate_values_every_seat(gid: str, n: int) -> None:
+    """From states all along a random game, wherever the game sets a horizon, the search's
+    playout (the game's own, or the generic loop) makes no move past it, and where it stopped
+    short of the hand's end the game's estimate gives every seat a worth in 0..1."""
+    g = decktable.get_game(gid)
+    reached = 0
+    for k, st in enumerate(_walk(g, n, 21, 3)):
+        h0 = g.horizon(st)
+        if h0 is None:
+            continue
+        end = st.clone()
+        trace: list[Any] = []
+        if g.playout is not None:
+            g.playout(end, random.Random(k).random, 10_000, trace)
+        else:
+            trace = _generic_playout(g, end, random.Random(k).random)
+        again = st.clone()
+        for seat, a in trace:  # every move is made on this side of the horizon
+            assert g.horizon(again) == h0
+            g.apply(again, seat, a, events=False)
+        if not end.over and len(end.sheet) == len(st.sheet) and end.hand_no == st.hand_no:
+            assert g.horizon(end) != h0
+            worth = g.estimate(end)
+            assert len(worth) == n and all(0.0 <= w <= 1.0 for w in worth)
+            reached += 1
+    assert reached
+
+
 def _walk(g: Game, n: int, seed: int, every: int) -> Any:
     """States of one seeded random game, every `every`-th move (the first deal included)."""
     st = g.new(n, seed=seed)
