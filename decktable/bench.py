@@ -22,6 +22,7 @@ Every section prints "n/a" (with the reason) when its part is missing.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import random
 import resource
@@ -247,8 +248,6 @@ def bench_clone(g: Any, n: int, repeats: int = 3000) -> tuple[float, float]:
     (`search`): on, each clone's new containers set off collections whose cost grows with what
     else the process holds, so a game measured late in a full bench run, after the others' searches
     filled their caches, paid up to 60% more for the same clone (Mattis: 3.9 µs against 2.4)."""
-    import gc
-
     st, _ = _decision(g, n, 7, skip=12)
     fast, slow = st.clone, st._slow_clone
     best_fast = best_slow = float("inf")

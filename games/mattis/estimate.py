@@ -69,12 +69,10 @@ def worths(state: Any) -> list[float]:
     raw = []
     for s in range(n):
         v = w[0] if s == st.maker else 0.0
-        cards = 0
         for pile in (st.hands[s], st.won[s], st.trump_zone if s == st.maker else ()):
             for c in pile:
-                cards += 1
                 v += w[2 + 13 + c % 13] if c // 13 == trump else w[2 + c % 13]
-        if not cards and s != st.maker:
+        if st.blue[s]:  # set as the first phase ends (`Mattis._end_collect`)
             v += w[1]
         raw.append(v)
     mean = sum(raw) / n
@@ -86,8 +84,8 @@ def features(state: Any, seat: int) -> list[float]:
     st = state
     f = [0.0] * 28
     f[0] = float(seat == st.maker)
+    f[1] = float(st.blue[seat])
     cards = list(st.hands[seat]) + list(st.won[seat]) + (list(st.trump_zone) if seat == st.maker else [])
-    f[1] = float(not cards and seat != st.maker)
     for c in cards:
         f[2 + (13 if c // 13 == st.trump else 0) + c % 13] += 1
     return f

@@ -16,6 +16,7 @@ from decktable.engine.rng import Rng
 from decktable.rulesets.mattis.estimate import (
     WEIGHTS,
     ends_of_first_phase,
+    features,
     fit,
     second_phase_outcomes,
     worths,
@@ -76,6 +77,21 @@ def test_worths_are_placing_values() -> None:
                 assert sum(w) == pytest.approx(players / 2)
 
 
+def test_worths_are_the_fitted_sum_over_the_fits_own_features() -> None:
+    """The search's fast reading (`worths`) is the model the fit made: the weights times the
+    features the fit read, centred on the table's mean, at every table size (a blåmattis at
+    four and more players included)."""
+    blue_seen = False
+    for players in range(3, 9):
+        for st in ends_of_first_phase(players, 30, 6_000):
+            raw = [sum(f * w for f, w in zip(features(st, s), WEIGHTS[players])) for s in range(players)]
+            mean = sum(raw) / players
+            expect = [min(1.0, max(0.0, 0.5 + v - mean)) for v in raw]
+            assert worths(st) == pytest.approx(expect, abs=1e-12)
+            blue_seen |= any(st.blue)
+    assert blue_seen
+
+
 def test_the_horizon_is_the_first_phase() -> None:
     """The first phase has a horizon; the pause and the second phase play on to the end."""
     st = G.new(3, seed=5)
@@ -104,17 +120,18 @@ def test_a_first_phase_search_never_plays_past_its_horizon() -> None:
     st, seat = _first_phase_decision(3)
 
     class Spy(type(G)):  # type: ignore[misc]
-        phases: list[str] = []
+        played_in: list[str] = []  # the phase each move of the tree and each playout began in
+        left_at: list[str] = []  # the phase each playout left its sample in
         valued: list[str] = []
 
         def play(self, state, seat, action, events):  # type: ignore[no-untyped-def]
-            Spy.phases.append(state.phase)
+            Spy.played_in.append(state.phase)
             return super().play(state, seat, action, events)
 
         def playout(self, state, rand, limit, trace=None):  # type: ignore[no-untyped-def]
-            Spy.phases.append(state.phase)
+            Spy.played_in.append(state.phase)
             made = super().playout(state, rand, limit, trace)
-            Spy.phases.append("after" if state.phase != COLLECT else COLLECT)
+            Spy.left_at.append(state.phase)
             return made
 
         def estimate(self, state):  # type: ignore[no-untyped-def]
@@ -125,7 +142,8 @@ def test_a_first_phase_search_never_plays_past_its_horizon() -> None:
     spy.info = G.info
     det = G.determinize(st, seat, Rng(1))
     search(spy, det, seat, Rng(2), 300, early=False)
-    assert set(Spy.phases) <= {COLLECT, "after"}
+    assert set(Spy.played_in) == {COLLECT}
+    assert Spy.left_at and set(Spy.left_at) <= {COLLECT, PAUSE}  # a playout ends at the pause at latest
     assert Spy.valued and set(Spy.valued) == {PAUSE}
     assert len(Spy.valued) == 300
 
