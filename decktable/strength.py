@@ -396,11 +396,33 @@ def aim(players: int, rest: str, fair: float | None = None) -> float:
     return 2 * share if 2 * share <= 0.9 else share + (1 - share) / 2
 
 
-def table(out: Path, markdown: bool = False, order: list[str] | None = None, only: list[str] | None = None) -> str:
+def _by_row(out: Path, only: list[str] | None = None) -> dict[tuple[str, int, str, str], list[dict[str, Any]]]:
+    """Today's code's lines, grouped by row: (game, players, first level, other level)."""
     rows: dict[tuple[str, int, str, str], list[dict[str, Any]]] = defaultdict(list)
     for key, d in current(read_lines(out)).items():
         if only is None or key[0] in only:
             rows[key[:4]].append(d)
+    return rows
+
+
+def below_aim(out: Path, order: list[str] | None = None) -> list[tuple[str, str, int, float, str]]:
+    """The rows today's code leaves below their aim (a verdict of *no*, plain or by its rate), in
+    the table's order: (game and table, row, games, rate, verdict). A row still open is not one."""
+    rows = _by_row(out)
+    fair = fair_shares(rows)
+    rank = {g: i for i, g in enumerate(order or [])}
+    found = []
+    duels = [k for k in rows if k[3] and k[2] != "random"]  # the rows with an aim
+    for gid, n, first, rest in sorted(duels, key=lambda k: (rank.get(k[0], 99), k[0], DUEL_ROWS.index(k[2:]))):
+        ds = rows[(gid, n, first, rest)]
+        met = verdict(ds, fair.get(gid))
+        if met.startswith("no"):
+            found.append((f"{gid} {n}p", f"{first} vs {rest}", len(ds), win_rate(ds) or 0.0, met))
+    return found
+
+
+def table(out: Path, markdown: bool = False, order: list[str] | None = None, only: list[str] | None = None) -> str:
+    rows = _by_row(out, only)
     if order is not None:
         rank = {g: i for i, g in enumerate(order)}
         keys = sorted(rows, key=lambda k: (rank.get(k[0], 99), k))
@@ -573,6 +595,18 @@ How to read a row:
 
 def doc(out: Path, game_ids: list[str]) -> str:
     lines = [DOC_HEAD, table(out, markdown=True, order=game_ids), ""]
+    below = below_aim(out, game_ids)
+    if below:
+        lines.append("## Below their aim")
+        lines.append("")
+        lines.append("What was tried for each of these rows, and what came of it, is kept in")
+        lines.append("[bots-tried.md](bots-tried.md).")
+        lines.append("")
+        lines.append("| game | row | games | rate | met |")
+        lines.append("|---|---|---:|---|---|")
+        for label, row, games, rate, met in below:
+            lines.append(f"| {label} | {row} | {games} | {rate:.1%} | {met} |")
+        lines.append("")
     todo = missing(out, game_ids)
     if todo:
         lines.append("## Not yet measured or decided")
@@ -603,7 +637,8 @@ def main(argv: list[str] | None = None) -> int:
     t = sub.add_parser("table", help="print the table of the games played by today's code")
     t.add_argument("--out", type=Path, default=DEFAULT_OUT)
     t.add_argument("--markdown", action="store_true")
-    d = sub.add_parser("doc", help="write the table and what it lacks as markdown (docs/strength.md)")
+    d = sub.add_parser("doc", help="write the table, the rows below their aim and what it lacks "
+                       "as markdown (docs/strength.md)")
     d.add_argument("--out", type=Path, default=DEFAULT_OUT)
     pr = sub.add_parser("prune", help="drop the lines today's code would not play the same way")
     pr.add_argument("--out", type=Path, default=DEFAULT_OUT)

@@ -226,3 +226,29 @@ def test_the_fair_share_row_plays_ten_times_the_games_of_the_others(tmp_path: Pa
     lacking = {row: games for gid, row, games, _cpu in strength.missing(out, ["toepen"], per_row=3)}
     assert lacking["random vs random"] == 10 and lacking["strong vs random"] == 3
     assert strength.row_games("strong", "", 200) == 200  # a solitaire's rows are not fair shares
+
+
+def test_the_doc_lists_the_rows_below_their_aim_and_points_to_what_was_tried(tmp_path: Path) -> None:
+    """Rows judged *no* (here by its rate: 52% of 200 against 55%) are listed under their own
+    heading with a link to the record of what was tried; a row met or still open is not."""
+    fp = strength.fingerprint("circle_search", fresh=True)
+
+    def games(first: str, rest: str, wins: int, count: int) -> list[str]:
+        return [json.dumps({"game": "circle_search", "players": 2, "first": first, "rest": rest, "game_no": k,
+                            "seed": k, "seat": 0, "placing": 1 if k < wins else 2,
+                            "placings": [1, 2] if k < wins else [2, 1], "scores": [1.0, 0.0], "cpu_s": 0.1,
+                            "fp": fp})
+                for k in range(count)]
+
+    out = tmp_path / "s.jsonl"
+    met = games("strong", "random", 80, 80) + games("medium", "easy", 18, 30)  # yes; open
+    out.write_text("\n".join(met) + "\n")
+    assert strength.below_aim(out) == []
+    assert "Below their aim" not in strength.doc(out, ["circle_search"])
+    out.write_text("\n".join(met + games("strong", "medium", 104, 200)) + "\n")
+    assert strength.below_aim(out) == [("circle_search 2p", "strong vs medium", 200, 0.52, "no, by its rate")]
+    page = strength.doc(out, ["circle_search"])
+    below = page[page.index("## Below their aim"):].split("\n## ")[0]  # up to the next heading
+    assert "(bots-tried.md)" in below
+    assert "| circle_search 2p | strong vs medium | 200 | 52.0% | no, by its rate |" in below
+    assert "strong vs random" not in below and "medium vs easy" not in below
