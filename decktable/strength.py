@@ -593,29 +593,30 @@ How to read a row:
 """
 
 
+def _section(title: str, intro: list[str], header: str, align: str, rows: list[str]) -> list[str]:
+    """A markdown section of the doc: its heading, a few lines of text, and a table."""
+    return [f"## {title}", "", *([*intro, ""] if intro else []), header, align, *rows, ""]
+
+
 def doc(out: Path, game_ids: list[str]) -> str:
     lines = [DOC_HEAD, table(out, markdown=True, order=game_ids), ""]
     below = below_aim(out, game_ids)
     if below:
-        lines.append("## Below their aim")
-        lines.append("")
-        lines.append("What was tried for each of these rows, and what came of it, is kept in")
-        lines.append("[bots-tried.md](bots-tried.md).")
-        lines.append("")
-        lines.append("| game | row | games | rate | met |")
-        lines.append("|---|---|---:|---|---|")
-        for label, row, games, rate, met in below:
-            lines.append(f"| {label} | {row} | {games} | {rate:.1%} | {met} |")
-        lines.append("")
+        lines += _section(
+            "Below their aim",
+            ["What was tried for each of these rows, and what came of it, is kept in",
+             "[bots-tried.md](bots-tried.md)."],
+            "| game | row | games | rate | met |", "|---|---|---:|---|---|",
+            [f"| {label} | {row} | {games} | {rate:.1%} | {met} |" for label, row, games, rate, met in below],
+        )
     todo = missing(out, game_ids)
     if todo:
-        lines.append("## Not yet measured or decided")
-        lines.append("")
-        lines.append("| game | row | games to 200 | CPU s/game so far |")
-        lines.append("|---|---|---:|---:|")
-        for gid, row, games, cpu in todo:
-            lines.append(f"| {gid} | {row} | {games} | {'—' if cpu is None else f'{cpu:.1f}'} |")
-        lines.append("")
+        lines += _section(
+            "Not yet measured or decided", [],
+            "| game | row | games to 200 | CPU s/game so far |", "|---|---|---:|---:|",
+            [f"| {gid} | {row} | {games} | {'—' if cpu is None else f'{cpu:.1f}'} |"
+             for gid, row, games, cpu in todo],
+        )
     return "\n".join(lines)
 
 
