@@ -229,12 +229,13 @@ def test_the_fair_share_row_plays_ten_times_the_games_of_the_others(tmp_path: Pa
 
 
 def test_the_doc_lists_the_rows_below_their_aim_and_points_to_what_was_tried(tmp_path: Path) -> None:
-    """Rows judged *no* (here by its rate: 52% of 200 against 55%) are listed under their own
-    heading with a link to the record of what was tried; a row met or still open is not."""
-    fp = strength.fingerprint("circle_search", fresh=True)
+    """Rows judged *no* (by its rate: 52% of 200 against 55%; or decided: 50% of 80 against 90%)
+    are listed under their own heading, in the table's order of games, with a link to the record
+    of what was tried; a row met or still open is not."""
 
-    def games(first: str, rest: str, wins: int, count: int) -> list[str]:
-        return [json.dumps({"game": "circle_search", "players": 2, "first": first, "rest": rest, "game_no": k,
+    def games(first: str, rest: str, wins: int, count: int, gid: str = "circle_search") -> list[str]:
+        fp = strength.fingerprint(gid, fresh=True)
+        return [json.dumps({"game": gid, "players": 2, "first": first, "rest": rest, "game_no": k,
                             "seed": k, "seat": 0, "placing": 1 if k < wins else 2,
                             "placings": [1, 2] if k < wins else [2, 1], "scores": [1.0, 0.0], "cpu_s": 0.1,
                             "fp": fp})
@@ -252,3 +253,8 @@ def test_the_doc_lists_the_rows_below_their_aim_and_points_to_what_was_tried(tmp
     assert "(bots-tried.md)" in below
     assert "| circle_search 2p | strong vs medium | 200 | 52.0% | no, by its rate |" in below
     assert "strong vs random" not in below and "medium vs easy" not in below
+    weak = games("strong", "random", 40, 80, "suitcases")
+    out.write_text("\n".join(met + games("strong", "medium", 104, 200) + weak) + "\n")
+    listed = strength.below_aim(out, ["suitcases", "circle_search"])
+    assert [r[0] for r in listed] == ["suitcases 2p", "circle_search 2p"]
+    assert strength.below_aim(out)[1] == ("suitcases 2p", "strong vs random", 80, 0.5, "no")
