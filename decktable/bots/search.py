@@ -58,8 +58,7 @@ EXPLORE = 0.7  # UCB exploration constant (values lie in 0..1)
 
 @dataclass(frozen=True)
 class Budget:
-    """How hard a level thinks: iterations per decision, and a wall-clock cap (seconds) or None.
-    `playout` False: no random playout from a new node, its value is read at once (cheaper)."""
+    """How hard a level thinks: iterations per decision, and a wall-clock cap (seconds) or None."""
 
     iterations: int
     seconds: float | None = None
