@@ -993,6 +993,50 @@ def test_a_solitaire_search_tells_a_better_move_when_every_game_gains_a_lot() ->
     assert st.scores[0] == 120
 
 
+class _TenfoldTallied(_Tenfold):
+    """Tenfold of sixty turns, counting the moves the search plays (events off) by their name:
+    long enough that most are playout moves, not the tree's (which UCB steers to "high")."""
+
+    def __init__(self, learns: bool) -> None:
+        super().__init__()
+        self.playout_learns = learns
+        self.tally = {"low": 0, "high": 0}
+
+    def play(self, state, seat, action, events):
+        if events is None:
+            self.tally[action.verb] += 1
+        state.scores[0] += 10 if action.verb == "high" else 9
+        state.turns += 1
+        state.over = state.turns >= 60
+
+
+@pytest.mark.parametrize("learns,learn,lo,hi", [
+    (True, 0.3, 0.75, 0.95),  # learnt: the better move but for the random share and the start
+    (False, 0.3, 0.45, 0.6),  # a game that does not learn: every move at random, whatever the level
+    (True, None, 0.45, 0.6),  # a level that does not learn (easy, medium)
+    (True, 1.0, 0.45, 0.6),  # every move at random
+])
+def test_learning_playouts_play_the_move_that_has_done_best(learns: bool, learn: float | None, lo: float, hi: float) -> None:
+    """MAST (`Game.playout_learns`, `Budget.learn`): a playout weighs each legal move by its mean
+    value so far, to the seat that made it, and plays the best but for a random share. In
+    Tenfold "high" gains a point more than "low" every time, so once learnt most moves of the
+    search are "high"; where nothing is learnt about half are (a few more: the tree's moves)."""
+    g = _TenfoldTallied(learns)
+    st = g.new(1, seed=1)
+    search(g, st, 0, Rng(5), 1000, early=False, learn=learn)
+    share = g.tally["high"] / (g.tally["high"] + g.tally["low"])
+    assert lo <= share <= hi, share
+
+
+def test_the_strong_level_learns_in_the_games_that_turn_it_on() -> None:
+    """Only strong learns (the levels differ in more than the budget), and only in games whose
+    strength rows were played again with it (Rally's; see docs/bots-tried.md)."""
+    from decktable.bots.search import LEVELS
+
+    assert [lv for lv, b in LEVELS.items() if b.learn is not None] == ["strong"]
+    assert {info.id for info in decktable.games() if decktable.get_game(info.id).playout_learns} == {"rally"}
+
+
 def test_play_out_without_the_clock_runs_every_iteration(monkeypatch) -> None:
     """`clock=False` (the strength table): a level's time cap is ignored, so a seed gives one
     game under any load. A cap of a nanosecond then plays as no cap at all."""

@@ -8,7 +8,9 @@ One search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012):
 - it walks one tree of actions shared by all determinizations: at each node the acting seat
   picks among the actions legal in *this* sample by UCB, counted against the times each action
   was available; the first new action met is added, then the sample is played out at random
-  (or as the game's guided playout plays it, `Game.playout_guided`: Old Janx Spirit's);
+  (or as the game's guided playout plays it, `Game.playout_guided`: Old Janx Spirit's; or, at a
+  level with `Budget.learn` in a game whose playouts learn, `Game.playout_learns`: Rally's strong
+  search, by MAST, each move's mean value so far, Powley, Whitehouse & Cowling 2013);
 - where the game says what another seat knows at a decision (`Game.search_key`: Envite's
   captains at the stakes), that seat's node is split by the class its sampled hand gives it, so
   the search meets an opponent who bids on its hand rather than one bid for every hand (the
@@ -62,13 +64,16 @@ class Budget:
 
     iterations: int
     seconds: float | None = None
+    #: in a game whose playouts learn (`Game.playout_learns`): the share of playout moves drawn
+    #: at random; the others take the legal move whose mean value so far is best (MAST)
+    learn: float | None = None
 
 
 #: the search levels (random is not a search); see README "Bots"
 LEVELS: dict[str, Budget] = {
     "easy": Budget(40),
     "medium": Budget(300),
-    "strong": Budget(3000, seconds=1.0),
+    "strong": Budget(3000, seconds=1.0, learn=0.3),
 }
 
 
@@ -182,6 +187,7 @@ def search(
     stats: SearchStats | None = None,
     stop: Any = None,
     early: bool = True,
+    learn: float | None = None,
 ) -> Action:
     """The action ISMCTS picks for `seat`. `state` must already be a determinization for `seat`
     (the search samples again from it); `rng` alone decides every random choice.
@@ -194,7 +200,7 @@ def search(
     if collecting:
         gc.disable()
     try:
-        return _search(game, state, seat, rng, iterations, seconds, memory, stats, stop, early)
+        return _search(game, state, seat, rng, iterations, seconds, memory, stats, stop, early, learn)
     finally:
         if collecting:
             gc.enable()
@@ -211,6 +217,7 @@ def _search(
     stats: SearchStats | None,
     stop: Any,
     early: bool,
+    learn: float | None = None,
 ) -> Action:
     legal_fn = _raw_legal(game)
     root_legal = legal_fn(game, state, seat)
@@ -231,7 +238,15 @@ def _search(
     play = game.play
     placings_of = game.placings
     uses_memory = game.remembers and memory is not None
-    fast = game.playout  # a game's own playout, where it has one: random and sooner, or guided
+    if not game.playout_learns:
+        learn = None
+    # a game's own playout, where it has one: random and sooner, or guided (not when learning:
+    # a learning playout weighs every legal move, and the generic loop lists them)
+    fast = game.playout if learn is None else None
+    # MAST: per action, [times played, mean value to the seat that played it], over this
+    # search's iterations (tree moves and playout moves alike); `trail` is this iteration's moves
+    mast: dict[Action, list[float]] = {}
+    trail: list[tuple[int, Action]] = []
     root: dict[Action, _Edge] = {}
     start = time.perf_counter()
     deadline = None if seconds is None else start + seconds
@@ -275,6 +290,7 @@ def _search(
         else:
             st = deal(rng)
         node = root
+        trail.clear()
         path: list[_Edge] = []
         expanded = False
         moves = 0
@@ -337,6 +353,8 @@ def _search(
                 if node is root:
                     ucb_root.add(a, best)
             path.append(best)
+            if learn is not None:
+                trail.append((p, a))
             play(st, p, a, None)
             moves += 1
             if grow:
@@ -361,7 +379,18 @@ def _search(
                 la = legal_fn(game, st, p)
                 if not la:
                     break
-                play(st, p, la[int(rand() * len(la))], None)
+                if learn is None or len(la) == 1 or rand() < learn:
+                    a = la[int(rand() * len(la))]
+                else:  # the move of the best mean so far; one never made counts as best
+                    bv = -1.0
+                    for b in la:
+                        m = mast.get(b)
+                        v = m[1] if m is not None else 1.0
+                        if v > bv:
+                            bv, a = v, b
+                if learn is not None:
+                    trail.append((p, a))
+                play(st, p, a, None)
                 moves += 1
         # values, per seat
         if st.over and n_players > 1:
@@ -385,6 +414,14 @@ def _search(
         for e in path:
             e.n += 1
             e.w += values[e.seat]
+        if learn is not None:
+            for p, a in trail:
+                m = mast.get(a)
+                if m is None:
+                    mast[a] = [1.0, values[p]]
+                else:
+                    m[0] += 1.0
+                    m[1] += (values[p] - m[1]) / m[0]
         if path:
             ucb_root.update(root_at)
         done += 1
@@ -533,7 +570,7 @@ class SearchBot:
         stats = SearchStats()
         a = search(
             turn.game, turn.state, turn.seat, rng, self.budget.iterations, self.budget.seconds,
-            memory=self.memory, stats=stats, stop=self.stop,
+            memory=self.memory, stats=stats, stop=self.stop, learn=self.budget.learn,
         )
         self.last_stats = stats
         return a

@@ -749,6 +749,13 @@ class Game:
     #: plays every seat alike; it changes how the bots play, so the game's strength rows are
     #: played again.
     playout_guided: ClassVar[str | None] = None
+    #: the search's playouts learn from the search itself at the levels that say how much
+    #: (`Budget.learn`: strong): each legal move is weighed by its mean value so far to the seat
+    #: that made it, over this decision's iterations, and the best is played, some moves at
+    #: random (MAST). It changes how those levels play, so a game turns it on only where its
+    #: strength rows were played again with it and it showed a gain (Rally). The game's own
+    #: `playout` is then not used: the generic loop lists every legal move.
+    playout_learns: ClassVar[bool] = False
 
     def random_legal(self, state: State, seat: int, rand: Any) -> Action | None:
         """One of `seat`'s legal actions drawn as the search draws at a node it has not seen:
