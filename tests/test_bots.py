@@ -11,7 +11,7 @@ import pytest
 
 import decktable
 from decktable.bots.base import Turn, make_bot
-from decktable.bots.search import Budget, SearchBot, search
+from decktable.bots.search import LEVELS, Budget, SearchBot, search
 from decktable.engine.game import Game, State, Vis, Zone
 from decktable.engine.match import Match, Seat, parse_seats
 from decktable.engine.rng import Rng
@@ -402,6 +402,77 @@ def test_circle_search_bot_remembers_what_its_seat_was_shown() -> None:
     assert len(forgot) > 1
     for k in range(30):
         assert g.determinize_known(st, 1, Rng(k), memory).ring[pos][0] == card
+
+
+def test_easy_and_medium_recall_part_of_what_their_seat_was_shown() -> None:
+    """Circle Search is a memory game, and its levels differ as people do: strong recalls every
+    ring card its seat was shown, medium and easy each one only by chance at a decision
+    (`Budget.recall`: 0.6 and 0.25), drawn from the decision's generator, so a decision is the
+    same for the same seed. Counted over many decisions, against the seat's own sightings."""
+    g = decktable.get_game("circle_search")
+    st = g.new(2, seed=5)
+    r = random.Random(5)
+    seen: dict[int, str] = {}
+    memory: dict[str, Any] = {}
+    for _ in range(14):  # a few turns of random play: most of the ring has been turned up
+        seat = g.to_act(st)[0]
+        g.apply(st, seat, r.choice(g.legal_actions(st, seat)))
+        obs = g.observe(st, 1)
+        g.remember(memory, obs)
+        for z in obs.zones:
+            if z.visible and z.cards and z.name.startswith("ring-"):
+                seen[int(z.name[5:]) - 1] = z.cards[0]
+    assert not g.is_over(st) and len(seen) >= 5 and memory["ring"] == seen
+    for level, share in (("easy", 0.25), ("medium", 0.6)):
+        budget = LEVELS[level]
+        assert budget.recall == share
+        kept = 0
+        for k in range(400):
+            got = g.recalled(memory, share, Rng(k))["ring"]
+            assert got == g.recalled(memory, share, Rng(k))["ring"]  # the same seed, the same recall
+            assert all(seen[p] == c for p, c in got.items())  # never a card it was not shown there
+            kept += len(got)
+        assert abs(kept / (400 * len(seen)) - share) < 0.05
+    assert LEVELS["strong"].recall is None
+    assert memory["ring"] == seen  # recalling takes nothing out of the memory itself
+
+
+def test_a_medium_search_samples_from_what_it_recalls(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search of a level with `recall` places in its samples only the ring cards recalled at
+    that decision; strong's every one it saw."""
+    g = decktable.get_game("circle_search")
+    st = g.new(2, seed=5)
+    r = random.Random(5)
+    bots = {lv: SearchBot(lv, Budget(8, recall=LEVELS[lv].recall)) for lv in ("medium", "strong")}
+    for _ in range(14):
+        seat = g.to_act(st)[0]
+        g.apply(st, seat, r.choice(g.legal_actions(st, seat)))
+        for bot in bots.values():
+            bot.observe_event(g, g.observe(st, 1))
+    while 1 not in g.to_act(st):
+        seat = g.to_act(st)[0]
+        g.apply(st, seat, r.choice(g.legal_actions(st, seat)))
+    used: list[dict[int, str]] = []
+    real = type(g).determinize_known
+
+    def spy(self: Any, state: Any, seat: int, rng: Rng, memory: Any) -> Any:
+        used.append(dict(memory["ring"]))
+        return real(self, state, seat, rng, memory)
+
+    monkeypatch.setattr(type(g), "determinize_known", spy)
+    full = bots["strong"].memory["ring"]
+    sizes = set()
+    for k in range(20):
+        for lv, bot in bots.items():
+            used.clear()
+            bot.decide(Turn(g, 1, g.determinize(st, 1, Rng(k)), g.legal_actions(st, 1)), Rng(k))
+            assert used and all(u == used[0] for u in used)  # one recall for the whole decision
+            if lv == "strong":
+                assert used[0] == full
+            else:
+                assert used[0].items() <= full.items()
+                sizes.add(len(used[0]))
+    assert len(sizes) > 1 and min(sizes) < len(full)  # medium forgets, and not always the same
 
 
 def test_match_feeds_bot_memory_from_observations() -> None:

@@ -2,7 +2,8 @@
 
 One search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012):
 - every iteration samples a full state the bot's seat cannot tell from the real one
-  (`game.determinize`, with the seat's memory where the game uses it), so the search never sees
+  (`game.determinize`, with the seat's memory where the game uses it: all of it at the strong
+  level, at easy and medium each thing with a chance, `Budget.recall`), so the search never sees
   a hidden card or a secret choice: it is given a determinized state to start from, never the
   real one (see `Match.bot_step`), and re-determinizes that one;
 - it walks one tree of actions shared by all determinizations: at each node the acting seat
@@ -67,12 +68,16 @@ class Budget:
     #: in a game whose playouts learn (`Game.playout_learns`): the share of playout moves drawn
     #: at random; the others take the legal move whose mean value so far is best (MAST)
     learn: float | None = None
+    #: in a game whose bots remember what their seat was shown (`Game.remembers`): the chance
+    #: that the level recalls each thing at a decision, drawn afresh each time (`Game.recalled`);
+    #: None, it recalls everything
+    recall: float | None = None
 
 
 #: the search levels (random is not a search); see README "Bots"
 LEVELS: dict[str, Budget] = {
-    "easy": Budget(40),
-    "medium": Budget(300),
+    "easy": Budget(40, recall=0.25),
+    "medium": Budget(300, recall=0.6),
     "strong": Budget(3000, seconds=1.0, learn=0.3),
 }
 
@@ -568,9 +573,12 @@ class SearchBot:
 
     def decide(self, turn: Any, rng: Rng) -> Action:
         stats = SearchStats()
+        memory = self.memory
+        if self.budget.recall is not None and turn.game.remembers:  # a person's memory: some of it
+            memory = turn.game.recalled(memory, self.budget.recall, rng)
         a = search(
             turn.game, turn.state, turn.seat, rng, self.budget.iterations, self.budget.seconds,
-            memory=self.memory, stats=stats, stop=self.stop, learn=self.budget.learn,
+            memory=memory, stats=stats, stop=self.stop, learn=self.budget.learn,
         )
         self.last_stats = stats
         return a

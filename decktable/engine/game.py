@@ -927,6 +927,12 @@ class Game:
         """Note in a bot's `memory` what its seat is shown now (`obs` is that seat's
         observation: nothing else reaches it). Only games with `remembers` are asked."""
 
+    def recalled(self, memory: dict[str, Any], share: float, rng: Rng) -> dict[str, Any]:
+        """What a seat whose memory is a person's, not a machine's, recalls of `memory` at one
+        decision: each thing it was shown, kept with the chance `share` (`Budget.recall`), drawn
+        from `rng`. Games with `remembers` override this; by default all is recalled."""
+        return memory
+
     def determinize_known(
         self, state: State, seat: int | None, rng: Rng, memory: dict[str, Any] | None
     ) -> State:

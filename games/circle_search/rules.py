@@ -377,6 +377,12 @@ class CircleSearch(Game):
             if z.visible and z.cards and z.name.startswith("ring-"):
                 ring[int(z.name[5:]) - 1] = z.cards[0]
 
+    def recalled(self, memory: dict[str, Any], share: float, rng: Rng) -> dict[str, Any]:
+        """Each ring card seen, recalled with the chance `share` at this decision, as a person
+        who has lost some of the ring and may have the next card in mind or not."""
+        ring: dict[int, str] = memory.get("ring") or {}
+        return {**memory, "ring": {p: c for p, c in ring.items() if rng.random() < share}}
+
     def determinize_known(
         self, state: CircleSearchState, seat: int | None, rng: Rng, memory: dict[str, Any] | None
     ) -> CircleSearchState:
