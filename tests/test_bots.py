@@ -404,24 +404,39 @@ def test_circle_search_bot_remembers_what_its_seat_was_shown() -> None:
         assert g.determinize_known(st, 1, Rng(k), memory).ring[pos][0] == card
 
 
+def _circle_search_played(shown: Any, until_seat: int | None = None) -> Any:
+    """Fourteen random moves of a seeded two-player Circle Search (most of the ring turned up),
+    each followed by `shown(seat 1's observation)`; then, with `until_seat`, on until that seat
+    is to act. The state."""
+    g = decktable.get_game("circle_search")
+    st = g.new(2, seed=5)
+    r = random.Random(5)
+    for _ in range(14):
+        seat = g.to_act(st)[0]
+        g.apply(st, seat, r.choice(g.legal_actions(st, seat)))
+        shown(g.observe(st, 1))
+    while until_seat is not None and until_seat not in g.to_act(st):
+        seat = g.to_act(st)[0]
+        g.apply(st, seat, r.choice(g.legal_actions(st, seat)))
+    return st
+
+
 def test_easy_and_medium_recall_part_of_what_their_seat_was_shown() -> None:
     """Circle Search is a memory game, and its levels differ as people do: strong recalls every
     ring card its seat was shown, medium and easy each one only by chance at a decision
     (`Budget.recall`: 0.6 and 0.25), drawn from the decision's generator, so a decision is the
     same for the same seed. Counted over many decisions, against the seat's own sightings."""
     g = decktable.get_game("circle_search")
-    st = g.new(2, seed=5)
-    r = random.Random(5)
     seen: dict[int, str] = {}
     memory: dict[str, Any] = {}
-    for _ in range(14):  # a few turns of random play: most of the ring has been turned up
-        seat = g.to_act(st)[0]
-        g.apply(st, seat, r.choice(g.legal_actions(st, seat)))
-        obs = g.observe(st, 1)
+
+    def shown(obs: Any) -> None:
         g.remember(memory, obs)
         for z in obs.zones:
             if z.visible and z.cards and z.name.startswith("ring-"):
                 seen[int(z.name[5:]) - 1] = z.cards[0]
+
+    st = _circle_search_played(shown)
     assert not g.is_over(st) and len(seen) >= 5 and memory["ring"] == seen
     for level, share in (("easy", 0.25), ("medium", 0.6)):
         budget = LEVELS[level]
@@ -441,17 +456,13 @@ def test_a_medium_search_samples_from_what_it_recalls(monkeypatch: pytest.Monkey
     """The search of a level with `recall` places in its samples only the ring cards recalled at
     that decision; strong's every one it saw."""
     g = decktable.get_game("circle_search")
-    st = g.new(2, seed=5)
-    r = random.Random(5)
     bots = {lv: SearchBot(lv, Budget(8, recall=LEVELS[lv].recall)) for lv in ("medium", "strong")}
-    for _ in range(14):
-        seat = g.to_act(st)[0]
-        g.apply(st, seat, r.choice(g.legal_actions(st, seat)))
+
+    def shown(obs: Any) -> None:
         for bot in bots.values():
-            bot.observe_event(g, g.observe(st, 1))
-    while 1 not in g.to_act(st):
-        seat = g.to_act(st)[0]
-        g.apply(st, seat, r.choice(g.legal_actions(st, seat)))
+            bot.observe_event(g, obs)
+
+    st = _circle_search_played(shown, until_seat=1)
     used: list[dict[int, str]] = []
     real = type(g).determinize_known
 
@@ -1104,8 +1115,6 @@ def test_learning_playouts_play_the_move_that_has_done_best(learns: bool, learn:
 def test_the_strong_level_learns_in_the_games_that_turn_it_on() -> None:
     """Only strong learns (the levels differ in more than the budget), and only in games whose
     strength rows were played again with it (Rally's; see docs/bots-tried.md)."""
-    from decktable.bots.search import LEVELS
-
     assert [lv for lv, b in LEVELS.items() if b.learn is not None] == ["strong"]
     assert {info.id for info in decktable.games() if decktable.get_game(info.id).playout_learns} == {"rally"}
 
