@@ -1119,6 +1119,39 @@ def test_the_strong_level_learns_in_the_games_that_turn_it_on() -> None:
     assert {info.id for info in decktable.games() if decktable.get_game(info.id).playout_learns} == {"rally"}
 
 
+def test_a_level_thinks_as_long_as_the_game_sets_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game whose search stops improving early sets fewer iterations for a level
+    (`Game.level_iterations`; Lórum's medium): the level's bot spends those there and its own
+    budget everywhere else, and a bot given a budget outright keeps it in every game."""
+    import decktable.bots.search as search_mod
+
+    spent: list[int] = []
+    real_search = search_mod.search
+
+    def spy(game, state, seat, rng, iterations, *args, **kwargs):
+        spent.append(iterations)
+        return real_search(game, state, seat, rng, 8, *args, **kwargs)
+
+    monkeypatch.setattr(search_mod, "search", spy)
+
+    def first_choice(gid: str, bot: SearchBot) -> int:
+        m = Match(decktable.get_game(gid), [Seat(f"P{i}", "human") for i in range(4)], seed=4)
+        seat = m.to_act()[0]
+        while len(legal := m.game.legal_actions(m.state, seat)) < 2:  # a choice: the search is asked
+            m.act(seat, legal[0])
+            seat = m.to_act()[0]
+        spent.clear()
+        bot.decide(m.bot_turn(seat), Rng(1))
+        return spent[0]
+
+    lorum = decktable.get_game("lorum")
+    assert lorum.level_iterations.get("medium") not in (None, LEVELS["medium"].iterations)
+    assert first_choice("lorum", SearchBot("medium")) == lorum.level_iterations["medium"]
+    assert first_choice("lorum", SearchBot("strong")) == LEVELS["strong"].iterations
+    assert first_choice("king", SearchBot("medium")) == LEVELS["medium"].iterations
+    assert first_choice("lorum", SearchBot("medium", Budget(50))) == 50
+
+
 def test_play_out_without_the_clock_runs_every_iteration(monkeypatch) -> None:
     """`clock=False` (the strength table): a level's time cap is ignored, so a seed gives one
     game under any load. A cap of a nanosecond then plays as no cap at all."""

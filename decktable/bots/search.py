@@ -74,7 +74,8 @@ class Budget:
     recall: float | None = None
 
 
-#: the search levels (random is not a search); see README "Bots"
+#: the search levels (random is not a search); see README "Bots". A game may set a level's
+#: iterations where its search stops gaining long before strong's (`Game.level_iterations`: Lórum)
 LEVELS: dict[str, Budget] = {
     "easy": Budget(40, recall=0.25),
     "medium": Budget(300, recall=0.6),
@@ -556,6 +557,7 @@ class SearchBot:
     determinized state for its seat, never the real one) and its seat's memory."""
 
     def __init__(self, level: str = "medium", budget: Budget | None = None) -> None:
+        given = budget
         if budget is None:
             try:
                 budget = LEVELS[level]
@@ -563,6 +565,9 @@ class SearchBot:
                 raise ValueError(f"no search level {level!r}; levels: {', '.join(LEVELS)}") from None
         self.level = level
         self.budget = budget
+        #: a budget given outright is kept in every game; a level's own follows the game's
+        #: `Game.level_iterations` where it names the level
+        self.by_level = given is None
         self.memory: dict[str, Any] = {}
         self.last_stats: SearchStats | None = None
         self.stop: Any = None  # a callable: True ends the search early (the worker's cancel)
@@ -576,8 +581,11 @@ class SearchBot:
         memory = self.memory
         if self.budget.recall is not None and turn.game.remembers:  # a person's memory: some of it
             memory = turn.game.recalled(memory, self.budget.recall, rng)
+        iterations = self.budget.iterations
+        if self.by_level:
+            iterations = turn.game.level_iterations.get(self.level, iterations)
         a = search(
-            turn.game, turn.state, turn.seat, rng, self.budget.iterations, self.budget.seconds,
+            turn.game, turn.state, turn.seat, rng, iterations, self.budget.seconds,
             memory=memory, stats=stats, stop=self.stop, learn=self.budget.learn,
         )
         self.last_stats = stats

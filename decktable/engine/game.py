@@ -756,6 +756,12 @@ class Game:
     #: strength rows were played again with it and it showed a gain (Rally). The game's own
     #: `playout` is then not used: the generic loop lists every legal move.
     playout_learns: ClassVar[bool] = False
+    #: iterations per move for a level in this game where it differs from the level's budget
+    #: (`decktable.bots.search.LEVELS`), for a game whose search stops playing better well before
+    #: strong's budget: there medium at its usual budget plays as strong does, and the levels
+    #: would be two names for one opponent (Lórum: medium thinks 100 iterations, not 300). Like
+    #: a guided playout, it changes how those levels play, so the game's rows are played again.
+    level_iterations: ClassVar[dict[str, int]] = {}
 
     def random_legal(self, state: State, seat: int, rand: Any) -> Action | None:
         """One of `seat`'s legal actions drawn as the search draws at a node it has not seen:
