@@ -372,7 +372,9 @@ def bots_section(loaded: list[tuple[Any, int]], strength: int, quick: bool) -> N
           "(measured again beside each game: × ref is against that figure; best of three each)")
     budgets = ", ".join(f"{k} {v.iterations} it" + (f" / {v.seconds:g} s" if v.seconds else "")
                         for k, v in LEVELS.items())
-    print(f"levels: {budgets}")
+    own = [f"{g.info.name}: " + ", ".join(f"{k} {v} it" for k, v in g.level_iterations.items())
+           for g, _ in loaded if g.level_iterations]
+    print(f"levels: {budgets}" + (f" (set by the game: {'; '.join(own)})" if own else ""))
     print()
     print("(moves/it: moves a search iteration makes, 36 in the reference; × ref/move: the time of one move "
           "against the reference's)")

@@ -759,8 +759,8 @@ class Game:
     #: iterations per move for a level in this game where it differs from the level's budget
     #: (`decktable.bots.search.LEVELS`), for a game whose search stops playing better well before
     #: strong's budget: there medium at its usual budget plays as strong does, and the levels
-    #: would be two names for one opponent (Lórum: medium thinks 100 iterations, not 300). Like
-    #: a guided playout, it changes how those levels play, so the game's rows are played again.
+    #: would be two names for one opponent (Lórum: medium thinks 40 iterations, easy 10). Like a
+    #: guided playout, it changes how those levels play, so the game's rows are played again.
     level_iterations: ClassVar[dict[str, int]] = {}
 
     def random_legal(self, state: State, seat: int, rand: Any) -> Action | None:
