@@ -1134,7 +1134,7 @@ def test_a_level_thinks_as_long_as_the_game_sets_it(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(search_mod, "search", spy)
 
-    def first_choice(gid: str, bot: SearchBot) -> int:
+    def iterations_asked(gid: str, bot: SearchBot) -> int:
         m = Match(decktable.get_game(gid), [Seat(f"P{i}", "human") for i in range(4)], seed=4)
         seat = m.to_act()[0]
         while len(legal := m.game.legal_actions(m.state, seat)) < 2:  # a choice: the search is asked
@@ -1146,10 +1146,10 @@ def test_a_level_thinks_as_long_as_the_game_sets_it(monkeypatch: pytest.MonkeyPa
 
     lorum = decktable.get_game("lorum")
     assert lorum.level_iterations.get("medium") not in (None, LEVELS["medium"].iterations)
-    assert first_choice("lorum", SearchBot("medium")) == lorum.level_iterations["medium"]
-    assert first_choice("lorum", SearchBot("strong")) == LEVELS["strong"].iterations
-    assert first_choice("king", SearchBot("medium")) == LEVELS["medium"].iterations
-    assert first_choice("lorum", SearchBot("medium", Budget(50))) == 50
+    assert iterations_asked("lorum", SearchBot("medium")) == lorum.level_iterations["medium"]
+    assert iterations_asked("lorum", SearchBot("strong")) == LEVELS["strong"].iterations
+    assert iterations_asked("king", SearchBot("medium")) == LEVELS["medium"].iterations
+    assert iterations_asked("lorum", SearchBot("medium", Budget(50))) == 50
 
 
 def test_play_out_without_the_clock_runs_every_iteration(monkeypatch) -> None:
