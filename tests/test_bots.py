@@ -1152,6 +1152,14 @@ def test_a_level_thinks_as_long_as_the_game_sets_it(monkeypatch: pytest.MonkeyPa
     assert iterations_asked("lorum", SearchBot("medium", Budget(50))) == 50
 
 
+def test_a_game_sets_iterations_only_for_search_levels() -> None:
+    """A level a game names in `Game.level_iterations` is one of the search's levels, with at
+    least one iteration: a misspelt level would otherwise be ignored without a word."""
+    for info in decktable.games():
+        for level, n in decktable.get_game(info.id).level_iterations.items():
+            assert level in LEVELS and isinstance(n, int) and n >= 1, (info.id, level, n)
+
+
 def test_play_out_without_the_clock_runs_every_iteration(monkeypatch) -> None:
     """`clock=False` (the strength table): a level's time cap is ignored, so a seed gives one
     game under any load. A cap of a nanosecond then plays as no cap at all."""
