@@ -12,7 +12,7 @@ import functools
 import os
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Callable, ClassVar, Iterable, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 from pydantic import BaseModel, ValidationError
 
@@ -761,7 +761,7 @@ class Game:
     #: strong's budget: there medium at its usual budget plays as strong does, and the levels
     #: would be two names for one opponent (Lórum: medium thinks 40 iterations, easy 10). Like a
     #: guided playout, it changes how those levels play, so the game's rows are played again.
-    level_iterations: ClassVar[dict[str, int]] = {}
+    level_iterations: ClassVar[Mapping[str, int]] = {}
 
     def random_legal(self, state: State, seat: int, rand: Any) -> Action | None:
         """One of `seat`'s legal actions drawn as the search draws at a node it has not seen:
