@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from typing import Any
@@ -599,25 +600,40 @@ def test_worker_decides_as_in_process_and_cancels() -> None:
         before = len(m.steps)
         m.act(seat, m.game.legal_actions(m.state, seat)[0])
         assert m.finish_bot_job(job, stale.result(timeout=60)) is None and len(m.steps) == before + 1
-        # a long search, cancelled: no move, and the worker is free again at once. Adaman's
-        # first strong decision runs into the one-second cap (a solitaire's playout is a whole
-        # game; Nonesuch's decisions are settled sooner, and so, since its search stops where
-        # the second phase begins, is Mattis's)
+        # a long search, cancelled: no move, and the worker is free again at once. The search is
+        # held to five seconds whatever the machine (an iteration count no machine reaches in
+        # the time: a level's own search may settle a decision in a fraction of its cap)
         long = Match("adaman", parse_seats("bot:strong"), seed=1)
         while long.bot_to_act() != 0 or len(long.game.legal_actions(long.state, 0)) < 2:
             long.bot_step()
         job = long.bot_job(0)
-        t0 = time.perf_counter()
-        assert decide(job) and time.perf_counter() - t0 > 0.6  # the search this cancel cuts short
+        job.budget = dataclasses.replace(LEVELS["strong"], iterations=10**9, seconds=5.0)
         slow = w.submit(job)
-        time.sleep(0.15)
+        time.sleep(0.3)
+        assert not slow.done()  # still searching: the cancel below cuts it short
         slow.cancel()
         assert slow.result() is None
-        job.level = "easy"
+        job.budget, job.level = None, "easy"
         t0 = time.perf_counter()
         fast = w.submit(job)
         assert fast.result(timeout=60) is not None
-        assert time.perf_counter() - t0 < 0.6  # not after the strong search's second
+        assert time.perf_counter() - t0 < 2.5  # not after the long search's five seconds
+
+
+def test_a_job_may_carry_its_own_budget() -> None:
+    """`BotJob.budget` replaces the level's: a search held to a time runs that long (the tests
+    that need a search of known length on any machine rely on it)."""
+    import time
+
+    from decktable.bots.worker import decide
+
+    m = Match("emu_ranchers", parse_seats("Ann,bot:strong"), seed=2)
+    job = m.bot_job(m.bot_to_act())
+    legal = {str(a) for a in m.game.legal_actions(m.state, job.seat)}
+    job.budget = Budget(10**9, seconds=1.5)
+    t0 = time.perf_counter()
+    assert decide(job) in legal
+    assert time.perf_counter() - t0 >= 1.5  # longer than the level would ever search (its cap: 1 s)
 
 
 # -- the search's shortcuts: they change how fast it decides, never what it decides (a guided playout,

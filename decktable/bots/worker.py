@@ -38,6 +38,9 @@ class BotJob:
     memory: dict[str, Any] = field(default_factory=dict)
     at: int = 0  # the match's step count when the job was made (finish_bot_job checks it)
     explain: bool = False  # a hint: the answer is a `HintAnswer` as JSON (decktable/bots/hints.py)
+    #: a search budget given outright instead of the level's (a test that needs a search of a
+    #: known length whatever the machine; see `SearchBot`); None, the level's own
+    budget: Any = None
 
 
 def decide(job: BotJob, stop: Any = None) -> str:
@@ -54,7 +57,12 @@ def decide(job: BotJob, stop: Any = None) -> str:
         if not job.explain:
             return str(legal[0])
         return answer(game, job.state, job.seat, legal[0], None, Rng(job.seed), job.memory, only=True).model_dump_json()
-    bot = make_bot(job.level)
+    if job.budget is not None:
+        from decktable.bots.search import SearchBot
+
+        bot: Any = SearchBot(job.level, job.budget)
+    else:
+        bot = make_bot(job.level)
     if hasattr(bot, "memory"):
         bot.memory = dict(job.memory)
     if hasattr(bot, "stop"):
