@@ -23,7 +23,10 @@ import pickle
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from decktable.bots.search import Budget
 
 
 @dataclass
@@ -40,7 +43,7 @@ class BotJob:
     explain: bool = False  # a hint: the answer is a `HintAnswer` as JSON (decktable/bots/hints.py)
     #: a search budget given outright instead of the level's (a test that needs a search of a
     #: known length whatever the machine; see `SearchBot`); None, the level's own
-    budget: Any = None
+    budget: Budget | None = None
 
 
 def decide(job: BotJob, stop: Any = None) -> str:
