@@ -936,8 +936,10 @@ def browser_latency(game: str = "nonesuch", name: str = "Nonesuch", keys: int = 
 # ---------------------------------------------------------------------------------------------
 
 
-def _pty_session(argv: list[str], rows: int = 40, cols: int = 120) -> tuple[int, int, dict[str, str]]:
-    """Start `python -m decktable ARGV` on a pseudo-terminal: (pid, fd)."""
+def _pty_session(argv: list[str], rows: int = 40, cols: int = 120,
+                 prelude: str | None = None) -> tuple[int, int, dict[str, str]]:
+    """Start `python -m decktable ARGV` on a pseudo-terminal: (pid, fd). `prelude`: Python run
+    in that process first (the command line then runs as `python -m decktable` would run it)."""
     import pty
 
     env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(cols), LINES=str(rows))
@@ -945,7 +947,10 @@ def _pty_session(argv: list[str], rows: int = 40, cols: int = 120) -> tuple[int,
     pid, fd = pty.fork()
     if pid == 0:  # child
         try:
-            os.execvpe(sys.executable, [sys.executable, "-m", "decktable", *argv], env)
+            if prelude is None:
+                os.execvpe(sys.executable, [sys.executable, "-m", "decktable", *argv], env)
+            code = f"{prelude}\nfrom decktable.cli import main\nraise SystemExit(main())\n"
+            os.execvpe(sys.executable, [sys.executable, "-c", code, *argv], env)
         finally:
             os._exit(127)
     try:
@@ -1006,16 +1011,35 @@ def _pty_drain(fd: int, quiet: float, limit: float) -> int:
     return got
 
 
+#: how long the bot searches in `pty_bot_latency`, seconds
+HELD_SEARCH = 3.0
+#: run in the table's process by `pty_bot_latency`: every bot search is held to `HELD_SEARCH`
+#: seconds (an iteration count no machine reaches in the time: no early stop), with the level's
+#: own settings otherwise, so that the keys have a known window whatever the machine
+HOLD_THE_SEARCH = f"""
+import dataclasses
+from decktable.bots.search import LEVELS
+from decktable.engine.match import Match
+_job = Match.bot_job
+def _held(self, seat):
+    job = _job(self, seat)
+    job.budget = dataclasses.replace(LEVELS[job.level], iterations=10**9, seconds={HELD_SEARCH})
+    return job
+Match.bot_job = _held
+"""
+
+
 def pty_bot_latency(launches: int = 3) -> str:
     """Keypress-to-screen while a strong bot thinks, beside idle, through a pty (issue 9).
 
-    Jacynth, seed 3, "A,bot:strong": the strong bot moves first and searches to its time cap
-    (~1 s) in the worker process; arrows move the grid's cursor meanwhile (sent during the
-    first 0.9 s after the first frame, when the worker is still starting or searching; an answer
-    that carries the bot's move — a whole-table redraw — ends that phase and is not counted).
-    Once the bot has moved (4 s after the first frame) the same arrows are sent again: idle.
-    Medians of the time to the first byte and to the last byte of the redraw, over `launches`
-    runs."""
+    Jacynth, seed 3, "A,bot:strong": the strong bot moves first, its search held to
+    `HELD_SEARCH` seconds in the worker process (the level's own search settles this move in
+    about a third of a second, which left a key or two a launch to measure). Arrows move the
+    grid's cursor meanwhile, sent for that long after the first frame, while the worker is
+    starting or searching; an answer that carries the bot's move (a whole-table redraw) ends
+    that phase and is not counted. Once the bot has moved, the same arrows are sent again:
+    idle. Medians of the time to the first byte and to the last byte of the redraw, over
+    `launches` runs."""
     try:
         import pty  # noqa: F401
         import select
@@ -1024,7 +1048,8 @@ def pty_bot_latency(launches: int = 3) -> str:
     busy: list[tuple[float, float, int]] = []
     idle: list[tuple[float, float, int]] = []
     for run in range(launches):
-        pid, fd, _env = _pty_session(["play", "jacynth", "--players", "A,bot:strong", "--seed", "3"])
+        pid, fd, _env = _pty_session(["play", "jacynth", "--players", "A,bot:strong", "--seed", "3"],
+                                     prelude=HOLD_THE_SEARCH)
         try:
             r, _, _ = select.select([fd], [], [], 30)
             if not r:
@@ -1037,20 +1062,20 @@ def pty_bot_latency(launches: int = 3) -> str:
                 seen += n
             start = time.perf_counter()
             i = 0
-            while time.perf_counter() - start < 0.9:
+            while time.perf_counter() - start < HELD_SEARCH:
                 got = _pty_key(fd, b"\x1b[C" if i % 2 == 0 else b"\x1b[D")
                 i += 1
                 if got is not None and got[2] > 20_000:
                     break  # the bot's move came with this answer: no longer thinking
                 if got is not None:
                     busy.append(got)
-            while time.perf_counter() - start < 4.0:
+            while time.perf_counter() - start < HELD_SEARCH + 3.0:
                 _pty_drain(fd, 0.2, 1.0)  # the bot's move and the pace
             # A's turn puts the focus on the hand; the arrows above moved the grid's cursor (the
             # first focus of the board table): shift+tab goes back to the grid, like for like
             os.write(fd, b"\x1b[Z")
             _pty_drain(fd, 0.2, 2.0)
-            for j in range(8):
+            for j in range(20):
                 got = _pty_key(fd, b"\x1b[C" if j % 2 == 0 else b"\x1b[D")
                 if got is not None:
                     idle.append(got)
