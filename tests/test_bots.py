@@ -620,6 +620,23 @@ def test_worker_decides_as_in_process_and_cancels() -> None:
         assert time.perf_counter() - t0 < 2.5  # not after the long search's five seconds
 
 
+def test_the_worker_gives_way_to_the_table() -> None:
+    """The search runs at the lowest priority, so a key the table answers while a bot thinks
+    is not kept waiting for a core (the pty line of `python -m decktable.bench --pty`)."""
+    import os
+
+    from decktable.bots.worker import NICENESS, BotWorker
+
+    if not hasattr(os, "getpriority"):
+        pytest.skip("no process priorities on this system")
+    m = Match("nonesuch", parse_seats("bot:easy,bot:easy,bot:easy"), seed=8)
+    job = m.bot_job(m.bot_to_act())
+    with BotWorker() as w:
+        assert w.submit(job).result(timeout=60) is not None  # the worker is up and serving
+        ours = os.getpriority(os.PRIO_PROCESS, 0)
+        assert os.getpriority(os.PRIO_PROCESS, w._proc.pid) == min(19, ours + NICENESS)
+
+
 def test_a_job_may_carry_its_own_budget() -> None:
     """`BotJob.budget` replaces the level's: a search held to a time runs that long (the tests
     that need a search of known length on any machine rely on it)."""
