@@ -20,7 +20,8 @@ player's turn comes -> settlement -> the next dealer's controller `deal`s. Best 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Literal
+from math import comb
+from typing import Any, Literal, Sequence
 
 from pydantic import BaseModel, Field
 
@@ -150,6 +151,106 @@ def honest_signal(dealt: list[int], m: int, trump: int, vira: int, words: tuple[
     trumps in play (the vira is out of play); "three of one suit" is a hand of one plain suit."""
     order = trumps_in_play(m, trump, vira)
     return _honest(dealt, TABLES[(m, trump)][0], order, trump, words)
+
+
+def signal_draw(pool: list[int], gone: list[int], k: int, word: str, lack: int, esuit: list[int],
+                order: Sequence[int], trump: int, words: tuple[str, ...], rng: Rng) -> list[int] | None:
+    """`k` cards of `pool` that, with the cards `gone` (played), make a hand whose true signal
+    (`_honest`, on the agreed list `words`) is `word` and that holds no suit of `lack` (a bit
+    per suit); every such hand as likely as any other; None when there is none (or, rarely, none
+    is found in 300 tries). Drawn to fit rather than drawn blind and kept when it fits (a dozen
+    tries for each hand kept, the most of a captain's sample): the card a signal names is put
+    in, the trumps ranking above it left out, the count of trumps drawn by how many hands have
+    each count, and a hand of one suit drawn from one suit."""
+    news = [w for w in SIGNAL_NEWS if w in words]
+    if word not in news:
+        return None
+    top, second = order[0], order[1]
+    cands = [c for c in pool if not lack >> esuit[c] & 1]
+    held: list[int] = []
+    for w, c in (("top", top), ("second", second)):
+        if w not in news:
+            continue
+        if w == word:
+            if c not in gone:
+                if c not in cands:
+                    return None
+                held.append(c)
+                cands.remove(c)
+            break
+        if c in gone:
+            return None  # the hand holds a card that a signal before this one names
+        if c in cands:
+            cands.remove(c)
+    have = gone + held
+    need = k - len(held)
+    if need < 0:
+        return None
+    t0 = sum(esuit[c] == trump for c in have)
+    rest_news = [w for w in news if w not in ("top", "second")]
+    named = word in ("top", "second")
+
+    def counts_fit(t: int) -> bool:
+        """The trump count alone allows `word` (a hand of one suit is looked at after)."""
+        if named:
+            return True
+        for w in rest_news:
+            if w == "two":
+                ok = t >= 2
+            elif w == "trump":
+                ok = t >= 1
+            elif w == "suit":
+                ok = t == 0
+            else:
+                ok = True
+            if w == word:
+                return ok
+            if ok and w != "suit":  # an earlier count-made signal holds: `word` cannot
+                return False
+        return False
+
+    def one_suit(hand: list[int]) -> bool:
+        return len(hand) == 3 and len({esuit[c] for c in hand}) == 1
+
+    trumps = [c for c in cands if esuit[c] == trump]
+    plain = [c for c in cands if esuit[c] != trump]
+    if word == "suit":  # no trump, and every card of one suit: the suit drawn by its hands
+        if t0 or len(have) + need != 3:
+            return None
+        suits = {esuit[c] for c in have}
+        if len(suits) > 1:
+            return None
+        by_suit: dict[int, list[int]] = {}
+        for c in plain:
+            by_suit.setdefault(esuit[c], []).append(c)
+        options = [(su, cs) for su, cs in sorted(by_suit.items()) if (not suits or su in suits) and len(cs) >= need]
+        weights = [comb(len(cs), need) for _, cs in options]
+        if not weights:
+            return None
+        _, cs = options[_pick_weighted(weights, rng)]
+        return held + [cs[i] for i in rng.distinct(len(cs), need)]
+    weights = [comb(len(trumps), j) * comb(len(plain), need - j) if counts_fit(t0 + j) else 0
+               for j in range(need + 1)]
+    if not any(weights):
+        return None
+    suit_rules = "suit" in news and word != "suit"  # a hand of one suit signals "suit", not `word`
+    for _ in range(300):
+        j = _pick_weighted(weights, rng)
+        hand = held + [trumps[i] for i in rng.distinct(len(trumps), j)]
+        hand += [plain[i] for i in rng.distinct(len(plain), need - j)]
+        if not (suit_rules and t0 + j == 0 and one_suit(gone + hand)):
+            return hand
+    return None
+
+
+def _pick_weighted(weights: list[int], rng: Rng) -> int:
+    """An index drawn with chance in proportion to its weight (ints, at least one above 0)."""
+    x = rng.random() * sum(weights)
+    for i, w in enumerate(weights):
+        if x < w:
+            return i
+        x -= w
+    return max(i for i, w in enumerate(weights) if w)
 
 
 def _honest(dealt: list[int], esuit: list[int], order: list[int], trump: int, words: tuple[str, ...]) -> str:
@@ -940,15 +1041,7 @@ class Envite(Game):
             need = {"top": order[0], "second": order[1]}.get(word)
             if len(pool) < k or (need is not None and need not in pool and need not in gone):
                 continue  # no deal fits: the signal cannot be true
-            drawn = None
-            size = len(pool)
-            for _ in range(300):
-                pick = [pool[i] for i in rng.distinct(size, k)]
-                if _honest(gone + pick, esuit, order, trump, words) == word and not any(
-                    lack >> esuit[c] & 1 for c in pick
-                ):
-                    drawn = pick
-                    break
+            drawn = signal_draw(pool, gone, k, word, lack, esuit, order, trump, words, rng)
             if drawn is None:
                 continue
             taken = set(drawn)

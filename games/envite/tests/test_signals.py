@@ -236,3 +236,72 @@ def test_a_lying_captains_class_is_its_own_hands_strength_without_signals() -> N
         assert G.phase(st) == "lying" and G.to_act(st) == (0,)
         news = honest_signal(st.hands[0], st.m, st.trump, st.vira[0], FULL_LIST)
         assert G.search_key(st, 0) == worth[news], seed
+
+
+# -- a captain's sample: the signaller's hand drawn to fit (`signal_draw`) -----------------------
+
+
+def _fitting_hands(pool, gone, k, word, lack, esuit, order, trump, words):
+    """Every hand of `k` cards of `pool` that fits, by brute force over `_honest`: the oracle."""
+    from itertools import combinations
+
+    from decktable.rulesets.envite.rules import _honest
+
+    return {
+        tuple(sorted(pick)) for pick in combinations(pool, k)
+        if _honest(gone + list(pick), esuit, order, trump, words) == word
+        and not any(lack >> esuit[c] & 1 for c in pick)
+    }
+
+
+def test_a_signallers_hand_is_drawn_among_every_hand_that_fits_each_as_likely() -> None:
+    """`signal_draw` puts in the card a signal names and draws the trump count by its hands,
+    instead of drawing blind and keeping what fits. It must give the same law: only hands
+    whose true signal is the one shown (and that lack the suits their player showed it lacks),
+    every one of them as often as any other (a chi-square test against the brute-force list
+    of fitting hands), and None where no hand fits. Small pools, tables of four and six, both
+    agreed lists, with and without cards already played."""
+    import random
+
+    from decktable.rulesets.envite.rules import TABLES, signal_draw, trumps_in_play
+
+    r = random.Random(11)
+    rng = Rng(12)
+    checked = uniform = 0
+    for case in range(60):
+        m = r.choice([4, 6])
+        trump = r.randrange(4)
+        vira = r.choice(FULL)
+        esuit = TABLES[(m, trump)][0]
+        order = trumps_in_play(m, trump, vira)
+        words = r.choice([FULL_LIST, ("top", "trump", "nothing")])
+        others = [c for c in FULL if c != vira]
+        r.shuffle(others)
+        pool = others[:11]
+        if r.random() < 0.5:  # make the named trumps likelier to be about
+            pool += [c for c in order[:2] if c not in pool and r.random() < 0.7]
+        spare = [c for c in others if c not in pool]
+        gone = spare[: r.choice([0, 0, 1, 2])]
+        k = 3 - len(gone)
+        word = r.choice(words)
+        lack = (1 << r.randrange(4)) if r.random() < 0.25 else 0
+        fitting = _fitting_hands(pool, gone, k, word, lack, esuit, order, trump, words)
+        if not fitting:
+            assert signal_draw(pool, gone, k, word, lack, esuit, order, trump, words, rng) is None, case
+            continue
+        draws = 60 * len(fitting) if len(fitting) <= 40 else 400
+        seen = Counter()
+        for _ in range(draws):
+            hand = signal_draw(pool, gone, k, word, lack, esuit, order, trump, words, rng)
+            assert hand is not None and len(set(hand)) == k, case
+            key = tuple(sorted(hand))
+            assert key in fitting, (case, word, gone, hand)  # only hands that fit
+            seen[key] += 1
+        checked += 1
+        if len(fitting) > 1 and len(fitting) <= 40:
+            expected = draws / len(fitting)
+            chi2 = sum((seen[h] - expected) ** 2 / expected for h in fitting)
+            df = len(fitting) - 1
+            assert chi2 < df + 5 * (2 * df) ** 0.5 + 10, (case, word, chi2, df)  # far out only if biased
+            uniform += 1
+    assert checked >= 30 and uniform >= 10, (checked, uniform)
