@@ -1004,8 +1004,9 @@ class Envite(Game):
         """In a sample for a captain: re-deal what the captain cannot see so that each signal it
         was shown (its partners', and the other team's it caught) says truly what that player
         was dealt, as a bot's does (`honest_signal`). The signaller's cards are drawn from the
-        hidden ones among those that fit; the rest are dealt out again at random. A signal that
-        no draw fits in a few hundred tries (a person may mislead their captain) is left out.
+        hidden ones among those that fit, every fitting hand as likely (`signal_draw`); the rest
+        are dealt out again at random. A signal that no hand fits (a person may mislead their
+        captain) is left out.
         Only while every card the signaller has played this hand is known to be theirs (the
         current trick and the one before it). A hand drawn holds no suit its player showed it
         lacks. Returns the positions whose hands were drawn so (they stay as drawn)."""
