@@ -104,6 +104,23 @@ def test_rng_distinct_draws_as_below_does_skipping_repeats():
         Rng(1).distinct(2, 3)
 
 
+def test_rng_weighted_index_follows_its_weights_from_one_draw():
+    """One `random()` per index; a weight of 0 is never drawn; frequencies follow the weights
+    (3 : 0 : 1 over 8,000 draws, well inside four standard deviations)."""
+    a, b = Rng(5), Rng(5)
+    x = b.random() * 4
+    assert a.weighted_index([3, 0, 1]) == (0 if x < 3 else 2) and a.draws == b.draws == 1
+    rng = Rng(6)
+    counts = [0, 0, 0]
+    for _ in range(8000):
+        counts[rng.weighted_index([3, 0, 1])] += 1
+    assert counts[1] == 0 and abs(counts[0] - 6000) < 4 * (8000 * 0.75 * 0.25) ** 0.5
+    assert Rng(1).weighted_index([0, 0, 7]) == 2
+    for bad in ([], [0, 0], [2, -1]):
+        with pytest.raises(ValueError):
+            Rng(1).weighted_index(bad)
+
+
 def test_rng_fork_is_deterministic_and_distinct():
     a, b = Rng(11), Rng(11)
     fa, fb = a.fork(1), b.fork(1)

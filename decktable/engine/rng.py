@@ -69,6 +69,20 @@ class Rng:
                 out.append(i)
         return out
 
+    def weighted_index(self, weights: Sequence[int]) -> int:
+        """An index drawn with chance in proportion to its weight (whole numbers, at least one
+        above 0), from one `random()`: a sample that draws how many of a kind a hand holds by
+        how many hands hold that many (Envite's signals)."""
+        total = sum(weights)
+        if total <= 0 or any(w < 0 for w in weights):
+            raise ValueError("weighted_index() needs weights >= 0, not all 0")
+        x = self.random() * total
+        for i, w in enumerate(weights):
+            if x < w:
+                return i
+            x -= w
+        return max(i for i, w in enumerate(weights) if w)  # float rounding: the last one possible
+
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 

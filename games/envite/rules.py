@@ -227,7 +227,7 @@ def signal_draw(pool: list[int], gone: list[int], k: int, word: str, lack: int, 
         weights = [comb(len(cs), need) for _, cs in options]
         if not weights:
             return None
-        _, cs = options[_pick_weighted(weights, rng)]
+        _, cs = options[rng.weighted_index(weights)]
         return held + [cs[i] for i in rng.distinct(len(cs), need)]
     weights = [comb(len(trumps), j) * comb(len(plain), need - j) if counts_fit(t0 + j) else 0
                for j in range(need + 1)]
@@ -235,22 +235,12 @@ def signal_draw(pool: list[int], gone: list[int], k: int, word: str, lack: int, 
         return None
     suit_rules = "suit" in news and word != "suit"  # a hand of one suit signals "suit", not `word`
     for _ in range(300):
-        j = _pick_weighted(weights, rng)
+        j = rng.weighted_index(weights)
         hand = held + [trumps[i] for i in rng.distinct(len(trumps), j)]
         hand += [plain[i] for i in rng.distinct(len(plain), need - j)]
         if not (suit_rules and t0 + j == 0 and one_suit(gone + hand)):
             return hand
     return None
-
-
-def _pick_weighted(weights: list[int], rng: Rng) -> int:
-    """An index drawn with chance in proportion to its weight (ints, at least one above 0)."""
-    x = rng.random() * sum(weights)
-    for i, w in enumerate(weights):
-        if x < w:
-            return i
-        x -= w
-    return max(i for i, w in enumerate(weights) if w)
 
 
 def _honest(dealt: list[int], esuit: list[int], order: list[int], trump: int, words: tuple[str, ...]) -> str:
@@ -1039,12 +1029,9 @@ class Envite(Game):
                 continue
             lack = st.voids[s]  # a suit it showed it lacks is no part of the hand drawn
             pool = sorted([c for p in hidden if p not in fixed for c in st.hands[p]] + st.stub)
-            need = {"top": order[0], "second": order[1]}.get(word)
-            if len(pool) < k or (need is not None and need not in pool and need not in gone):
-                continue  # no deal fits: the signal cannot be true
             drawn = signal_draw(pool, gone, k, word, lack, esuit, order, trump, words, rng)
             if drawn is None:
-                continue
+                continue  # no hand fits: the signal cannot be true
             taken = set(drawn)
             rest = [c for c in pool if c not in taken]
             rest.sort()
