@@ -239,6 +239,20 @@ def test_action_is_a_hashable_value():
     assert str(Action("pass")) == "pass"
     with pytest.raises(Exception):
         a.verb = "lead"  # type: ignore[misc]
+    # its own constructor (the slots set directly, for speed) keeps the dataclass's ways: by
+    # keyword, a default, equal values hashed alike, not equal to another verb's, a plain repr,
+    # copied and pickled as a value
+    import copy
+    import dataclasses
+    import pickle
+
+    b = Action(verb="play", args=("savage",))
+    assert b == a and hash(b) == hash(a) and b != Action("lead", ("savage",))
+    assert Action("pass") == Action("pass", ()) and Action("pass").args == ()
+    assert repr(a) == "Action(verb='play', args=('savage',))"
+    assert dataclasses.replace(a, verb="lead") == Action("lead", ("savage",))
+    assert pickle.loads(pickle.dumps(a)) == a and copy.deepcopy(a) == a
+    assert len({a, b, Action("play", ("savage",))}) == 1
 
 
 # ---------------------------------------------------------------------------------------------
