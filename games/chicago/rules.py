@@ -67,10 +67,10 @@ DECLARE = Action("declare")
 PASS = Action("pass")
 DEAL = Action("deal")
 
-#: discard actions, in the order their cards are named (a sampled hand is in dealt order, so any
-#: order comes up): of one card and of two, by card ids in tables built at first use; of
-#: three, by slugs as met. A search lists the 31 discards of a thousand sampled hands a second;
-#: those of four or five cards are seldom met twice, so they are built each time
+#: discard actions, their cards named in hand order (real hands and samples alike are kept in it):
+#: of one card and of two, by card ids in tables built at first use; of three, by slugs as met
+#: (22,100 at most). A search lists the 31 discards of a thousand sampled hands a second; those
+#: of four or five cards are seldom met twice, so they are built each time
 _ONE: list[Action] = []
 _TWO: list[list[Action | None]] = []
 _THREE: dict[tuple[str, ...], Action] = {}
@@ -578,14 +578,16 @@ class Chicago(Game):
 
     def _random_tricks(self, st: ChicagoState, rand: Any, limit: int, trace: list[tuple[int, Action]] | None) -> int:
         """The playout's cards, each drawn as from `legal_actions` (the suit led if the hand holds
-        it, else any card), until the hand ends or `limit` cards; how many. A card that leaves the
-        trick open only passes the turn, as in `_play_card`, which takes each trick's last card."""
-        n = st.players
+        it, else any card), until the hand ends or `limit` cards; how many. Each card is played as
+        `_play_card` plays it, in one loop (a hand's ten to twenty cards, every iteration of a
+        search): the trick taken by `_take_trick`, the hand's end by `_end_hand`."""
+        n = len(st.hands)
+        hands, played, voids = st.hands, st.played, st.voids
         trick = st.trick
         seat = st.turn
         moves = 0
         while moves < limit:
-            hand = st.hands[seat]
+            hand = hands[seat]
             cards = hand
             if trick:
                 ls = SUIT_IX[trick[0][1]]
@@ -594,18 +596,18 @@ class Chicago(Game):
             if trace is not None:
                 trace.append((seat, PLAY_ACTIONS[c]))
             moves += 1
-            if len(trick) + 1 < n:
-                hand.remove(c)
-                st.voids[seat] |= shows_void(trick, c, SUIT_IX)  # as `_play_card`
-                st.played[seat].append(c)
-                trick.append((seat, c))
-                seat = st.turn = seat + 1 if seat + 1 < n else 0
-            else:
-                self._play_card(st, seat, c, None)
-                if st.phase != PLAY:
-                    break
-                trick = st.trick
-                seat = st.turn
+            hand.remove(c)
+            voids[seat] |= shows_void(trick, c, SUIT_IX)
+            played[seat].append(c)
+            trick.append((seat, c))
+            if len(trick) < n:
+                seat = seat + 1 if seat + 1 < n else 0
+                continue
+            seat = self._take_trick(st)
+            if st.phase != PLAY:
+                return moves
+            trick = st.trick
+        st.turn = seat
         return moves
 
     def _random_draw(self, st: ChicagoState, seat: int, rand: Any) -> list[int] | None:
@@ -791,22 +793,30 @@ class Chicago(Game):
         if len(st.trick) < n:
             st.turn = (seat + 1) % n
             return
-        ls = SUIT_IX[st.trick[0][1]]
-        w, wc = st.trick[0]
-        for s, x in st.trick[1:]:
+        self._take_trick(st, events)
+
+    def _take_trick(self, st: ChicagoState, events: list[Event] | None = None) -> int:
+        """The full trick on the table goes to the highest card of the suit led, who leads next;
+        after the fifth, the hand ends. Who took it."""
+        trick = st.trick
+        ls = SUIT_IX[trick[0][1]]
+        w, wc = trick[0]
+        for s, x in trick[1:]:
             if SUIT_IX[x] == ls and RANK[x] > RANK[wc]:
                 w, wc = s, x
-        st.tricks[w] += 1
-        st.last = st.trick
+        tricks = st.tricks
+        tricks[w] += 1
+        st.last = trick
         st.last_winner = w
         st.trick = []
         st.turn = w
         st.leader = w
-        number = sum(st.tricks)
+        number = sum(tricks)
         if events is not None:
             events.append(Event(f"{st.names[w]} wins trick {number} with {the(wc)}.", "trick", w, {"card": SLUG[wc]}))
         if number == TRICKS:
             self._end_hand(st, w, events)
+        return w
 
     def _end_hand(self, st: ChicagoState, w: int, events: list[Event] | None) -> None:
         """The last trick scores first, then the best poker hand on the table; then the game-end
@@ -859,19 +869,24 @@ class Chicago(Game):
         seen not to follow a suit in the tricks holds none of it (`voids`). The dealing kit's
         `keep_voids` trades such a card for one drawn from the other hidden cards that may take
         it, the stock and the face-down discards included, leaving the declared hands as they
-        were fitted; a card everyone saw go into a hand (a shown hand's kept cards) stays."""
+        were fitted; a card everyone saw go into a hand (a shown hand's kept cards) stays. Last,
+        each hand drawn is put in hand order, as the rules keep every real hand (`_deal`,
+        `_exchange`): a discard is named by its cards in that order, so the search meets each
+        discard under the one name the table gives it."""
         st: ChicagoState = other  # type: ignore[assignment]
         n = st.players
         bound = [s for s in range(n) if s != seat and self._heard_holds(st, s)]
-        if not any(st.voids) and not bound:
-            return
-        piles = st.hands + [st.stock, st.discards]
-        hidden = [s for s in range(n) if s != seat] + [n, n + 1]
-        for s in bound:
-            hidden.remove(s)  # settled here, and left alone by `keep_voids`
-            self._fit_heard(st, s, piles, hidden, rng)
-        if any(st.voids):
-            keep_voids(piles, hidden, st.voids + [0, 0], SUIT_IX, rng, known=st.known_in)
+        if any(st.voids) or bound:
+            piles = st.hands + [st.stock, st.discards]
+            hidden = [s for s in range(n) if s != seat] + [n, n + 1]
+            for s in bound:
+                hidden.remove(s)  # settled here, and left alone by `keep_voids`
+                self._fit_heard(st, s, piles, hidden, rng)
+            if any(st.voids):
+                keep_voids(piles, hidden, st.voids + [0, 0], SUIT_IX, rng, known=st.known_in)
+        for s in range(n):
+            if s != seat:
+                st.hands[s].sort(key=SORT_KEY.__getitem__)
 
     @staticmethod
     def _heard_holds(st: ChicagoState, s: int) -> bool:

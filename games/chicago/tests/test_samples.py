@@ -77,6 +77,29 @@ def test_the_fast_playout_keeps_the_voids_as_the_rules_do() -> None:
     assert fast.voids == slow.voids and any(fast.voids)
 
 
+def test_samples_hold_their_hands_in_hand_order_as_real_hands_are() -> None:
+    """A real hand is always kept in hand order (suit, then rank: `_deal`, `_exchange`), so each
+    sample holds the cards it draws for the others in that order too, whatever drew them (the
+    plain re-deal, a void kept, a declared hand fitted). A discard names its cards in hand order,
+    so a search meets the same discard under one name, as the table does."""
+    from decktable.rulesets.chicago.rules import SORT_KEY
+
+    def in_order(hand: list[int]) -> bool:
+        return hand == sorted(hand, key=SORT_KEY.__getitem__)
+
+    fresh = new([ROYAL, JUNK, JUNK2])
+    void = to_the_tricks()
+    act(void, "play as", "play 2h", "play 3h")
+    heard = new([CLUBS, NOTHING, JUNK2])
+    act(heard, "stand", "stand", "stand", "declare", "pass", "pass")
+    for st in (fresh, void, heard):
+        for seat in range(3):
+            got = drawn(G, st, seat, 60, seed=3)
+            assert all(in_order(h) for s in got for h in s.hands), (G.phase(st), seat)
+            # the draws differ from sample to sample: the order is not the dealt one by chance
+            assert len({tuple(s.hands[(seat + 1) % 3]) for s in got}) > 1
+
+
 # -- what the showdowns said -----------------------------------------------------------------------
 
 CLUBS = ["2c", "5c", "9c", "jc", "kc"]  # a flush
