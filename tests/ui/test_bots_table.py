@@ -216,6 +216,50 @@ async def test_hint_key_halfway_through_a_placement(chosen: str) -> None:
         assert screen.match.log[steps].action == hint.action
 
 
+def side_text(app) -> str:
+    """The side panel's text, its wrapped lines joined."""
+    side = [line.split("▊", 1)[1] for line in screen_text(app).splitlines() if "▊" in line]
+    return " ".join(" ".join(side).split())
+
+
+@pytest.mark.parametrize("size", [(80, 24), SIZE])
+async def test_a_hinted_play_of_several_cards_is_marked_and_enter_makes_it(size: tuple[int, int]) -> None:
+    """Chicago, seed 5, Ann's first draw: the hint is a discard of several cards. They are
+    marked (the cursor on the first) and the status says so after the hint's line; a mark
+    changed gives the marks' own line; asked again, the hint gives up marks made for another
+    move and marks its own; Enter then makes the hinted discard."""
+    from decktable.ui.screens.marked_plays import action_cards
+
+    app = make_app("chicago", "Ann,bot:random", seed=5)
+    async with app.run_test(size=size) as pilot:
+        screen = table(app)
+        await wait_for(pilot, lambda: bool(viewer_obs(app).legal))
+        obs = viewer_obs(app)
+        steps = len(screen.match.log)
+        hint = await ask_hint(pilot, app)
+        cards = action_cards(next(a for a in obs.legal if a.text == hint.action))
+        assert len(cards) > 1, hint.action  # this position's best move is a discard of several
+        hand = next(s for s in screen.query(CardStrip) if s.display and s.multi)
+        assert hand.picked == cards and app.focused is hand and hand.current == cards[0]
+        assert "Hint: Discard" in side_text(app) and "Its cards are marked: Enter makes it." in side_text(app)
+        await pilot.press("space")  # the first hinted card unmarked: the marks speak for themselves
+        await settle(pilot)
+        assert hand.picked == cards[1:]
+        assert "Marked " in side_text(app) and "Its cards are marked" not in side_text(app)
+        other = next(i for i, c in enumerate(hand.cards) if c not in cards)
+        hand.action_move_to(other)
+        await pilot.press("space")  # and a card the hint leaves marked instead
+        await settle(pilot)
+        assert set(hand.picked) == {*cards[1:], hand.cards[other]}
+        again = await ask_hint(pilot, app)  # the same position: the same hint, at once
+        assert again.action == hint.action
+        assert hand.picked == cards and "Its cards are marked: Enter makes it." in side_text(app)
+        assert len(screen.match.log) == steps  # a hint plays nothing
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.match.log[steps].action == hint.action
+
+
 @pytest.mark.parametrize("size", [(80, 24), SIZE])
 async def test_hint_key_for_a_signal_gives_the_convention(size: tuple[int, int]) -> None:
     """Envite, Ann (seat 2) signals to her captain, a bot: the hint is the true signal for her

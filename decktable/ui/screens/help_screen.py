@@ -57,7 +57,7 @@ Everything works from the keyboard; the footer always shows the keys of the curr
 | `l` | Show or hide the log |
 | `Esc` | Cancel a half-made move |
 | `i` | The card under the cursor in full: rank, suits, type, what it is worth here |
-| `H` | A hint: the strong bot's choice for you, from your own view only (the cursor goes to it, the status says why); a hinted game is marked in the statistics |
+| `H` | A hint: the strong bot's choice for you, from your own view only (the cursor goes to it, a play of several cards is marked for Enter, the status says why); a hinted game is marked in the statistics |
 | `?` | The rules of this game |
 | `q` | Back to the lobby |
 

@@ -33,7 +33,7 @@ from decktable.engine.errors import DeckTableError
 from decktable.engine.models import ActionView, Observation, ZoneView
 from decktable.ui.controller import Hint, TableController
 from decktable.ui.glyphs import card_full_name, card_suits
-from decktable.ui.screens.marked_plays import MarkedPlays, action_cards, legal_cards, multi_cards
+from decktable.ui.screens.marked_plays import MarkedPlays, action_cards, legal_cards, multi_cards, same_cards
 from decktable.ui.widgets.action_bar import ActionBar
 from decktable.ui.widgets.card_strip import CardStrip
 from decktable.ui.widgets.choice_menu import ChoiceMenu
@@ -96,6 +96,7 @@ class TableScreen(MarkedPlays, Screen[None]):
         self.controller = TableController(self, match)
         self._hint_line = ""  # the hint on screen: "Hint: Play the Savage. Rated 72% over ..."
         self._hint_card: str | None = None  # the card the hinted move plays, if any
+        self._hint_cards: list[str] = []  # every card it takes (a play of several: marked)
         self._zone_rows: dict[str, ZoneRow] = {}
         self._texts: dict[int, Text] = {}
         #: the cards just drawn, one memory per seat (decktable/ui/hand_order.py)
@@ -318,9 +319,11 @@ class TableScreen(MarkedPlays, Screen[None]):
                 return f"Choose a cell for {card_full_name(self.pending, self.family)}."
             return f"Choose a cell for {card_full_name(self.pending, self.family)} (Esc to choose again)."
         picked = self.picked_hint()
-        if picked:
+        if picked and not (hinted and self._hint_marked()):
             return picked
         if hinted:
+            if self._hint_marked():
+                return f"{self._hint_line} Its cards are marked: Enter makes it."
             return self._hint_line
         return self.controller.status_line()
 
@@ -795,12 +798,23 @@ class TableScreen(MarkedPlays, Screen[None]):
             self.show_log(False)  # the hint's line is in the status panel, which the log covers
         card = None if view is None else view.cards[0] if len(view.cards) > 1 else view.card
         self._hint_card = card
+        self._hint_cards = [] if view is None else action_cards(view)
         sole = self.obs is not None and self.sole_card(self.obs) == self.pending
         if self.pending is not None and card != self.pending and not sole:
             self.pending = None  # the hint is another card's move: the half-made one is given up, as Esc does
+        several = len(self._hint_cards) > 1
+        if self.picked_cards() and not (several and self._hint_marked()):
+            self.unmark_all()  # marks for another move are given up, as Esc does
         self.redraw_hint()
         if view is None:
             return
+        if several:  # a play of several cards: they are marked, the cursor on the first
+            for strip in self.query(CardStrip):
+                if strip.display and strip.multi and all(c in strip.cards for c in self._hint_cards):
+                    strip.pick(self._hint_cards)
+                    strip.focus()
+                    strip.focus_card(self._hint_cards[0])
+                    return
         grids = [g for g in self.query(GridView) if g.display]
         if card is not None and card == self.pending and view.cell is not None and grids:
             self.set_focus(grids[0])  # the card is chosen already: the cursor goes to its cell
@@ -822,6 +836,10 @@ class TableScreen(MarkedPlays, Screen[None]):
                 if str(button.label) == view.label:
                     bar.focus_button(button)
                     break
+
+    def _hint_marked(self) -> bool:
+        """Whether the marked cards are those of the hinted play of several cards."""
+        return len(self._hint_cards) > 1 and same_cards(self.picked_cards(), self._hint_cards)
 
     @property
     def hand_order(self) -> str:

@@ -459,6 +459,20 @@ class CardStrip(Widget, can_focus=True):
         if self.picked:
             self.post_message(self.PickedConfirmed(self, list(self.picked)))
 
+    def pick(self, cards: Iterable[str]) -> None:
+        """Mark exactly these cards (those the strip holds), as space would one by one: the hint
+        for a play of several cards marks them, so that Enter makes it."""
+        if not self.multi:
+            return
+        wanted = [c for c in cards if c in self.cards]
+        if wanted == self.picked:
+            return
+        self.picked = wanted
+        if self.is_attached:
+            self.refresh_bindings()
+            self.refresh()
+        self.post_message(self.PickedChanged(self, list(self.picked)))
+
     def clear_picked(self) -> None:
         """Unmark every card (after the play, or when the decision changes)."""
         if self.picked:
