@@ -143,6 +143,16 @@ async def ask_hint(pilot, app):
     return screen.controller.hint
 
 
+async def first_hint(pilot, app):
+    """Ann's hint at the first decision she can make: (the table, what she sees, the log's
+    length before it, the hint)."""
+    screen = table(app)
+    await wait_for(pilot, lambda: bool(viewer_obs(app).legal))
+    obs = viewer_obs(app)
+    steps = len(screen.match.log)
+    return screen, obs, steps, await ask_hint(pilot, app)
+
+
 async def test_hint_key_in_a_trick_game() -> None:
     app = make_app("nonesuch", "Ann,bot:random,bot:random,bot:random", seed=2)
     async with app.run_test(size=SIZE) as pilot:
@@ -184,11 +194,7 @@ async def test_hint_key_halfway_through_a_placement(chosen: str) -> None:
     Now the hint shows, and Enter then Enter (or Enter alone) makes the hinted move."""
     app = make_app("jacynth", "Ann,bot:random", seed=3)
     async with app.run_test(size=SIZE) as pilot:
-        screen = table(app)
-        await wait_for(pilot, lambda: bool(viewer_obs(app).legal))
-        obs = viewer_obs(app)
-        steps = len(screen.match.log)
-        hint = await ask_hint(pilot, app)  # which card the search would play, from this position
+        screen, obs, steps, hint = await first_hint(pilot, app)  # the card the search would play
         view = next(a for a in obs.legal if a.text == hint.action)
         cards = [c for c in screen.query_one(HandView).cards if any(a.card == c for a in obs.legal)]
         pick = view.card if chosen == "hinted" else next(c for c in cards if c != view.card)
@@ -232,11 +238,7 @@ async def test_a_hinted_play_of_several_cards_is_marked_and_enter_makes_it(size:
 
     app = make_app("chicago", "Ann,bot:random", seed=5)
     async with app.run_test(size=size) as pilot:
-        screen = table(app)
-        await wait_for(pilot, lambda: bool(viewer_obs(app).legal))
-        obs = viewer_obs(app)
-        steps = len(screen.match.log)
-        hint = await ask_hint(pilot, app)
+        screen, obs, steps, hint = await first_hint(pilot, app)
         cards = action_cards(next(a for a in obs.legal if a.text == hint.action))
         assert len(cards) > 1, hint.action  # this position's best move is a discard of several
         hand = next(s for s in screen.query(CardStrip) if s.display and s.multi)
@@ -272,8 +274,7 @@ async def test_hint_key_for_a_signal_gives_the_convention(size: tuple[int, int])
         hint = await ask_hint(pilot, app)
         assert hint.action == "signal nothing" and hint.answer.why and hint.answer.value is None
         assert isinstance(app.focused, Button) and str(app.focused.label) == "Signal: nothing worth a sign"
-        side = [line.split("▊", 1)[1] for line in screen_text(app).splitlines() if "▊" in line]
-        text = " ".join(" ".join(side).split())  # the side panel, its wrapped lines joined
+        text = side_text(app)
         assert "Hint: Signal: nothing worth a sign. Bots signal truly what they hold, and a bot captain plays" in text
         assert "on it." in text and "trials" not in text
 
