@@ -1,13 +1,15 @@
 """TableScreen: the base of every table layout. It draws the Match and takes input; the turn
 loop — whose turn, bots (thinking in the worker process), the hand-off curtain, hand summaries,
 results and hints — is its TableController (decktable/ui/controller.py), which tells it when to
-redraw. `H` asks for a hint (`show_hint` highlights it).
+redraw. `H` asks for a hint, shown by the `Hinting` mixin (decktable/ui/screens/hinting.py).
 
 Everything drawn comes from `match.observe()`; the screen never reads the match's state. Input
 is generic: a card with legal actions is chosen from a hand or a zone; several actions on one card
 open a small menu; actions with a cell are finished on the grid; actions without card or cell are
 buttons. An attempt that matches no legal action is sent to the engine anyway, so that the game
-itself says why it is refused (a notification) and nothing changes.
+itself says why it is refused (a notification) and nothing changes (the `Refusals` mixin,
+decktable/ui/screens/refusals.py); plays of several cards are marked and confirmed by
+`MarkedPlays` (decktable/ui/screens/marked_plays.py).
 
 Layout subclasses implement `compose_main` and `update_main`.
 """
@@ -28,12 +30,13 @@ from textual.reactive import Reactive
 from textual.widgets import Button, Static
 
 from decktable import themes
-from decktable.engine.actions import CARD, CARDS, CELL, INT, SUIT, WORD, Action
 from decktable.engine.errors import DeckTableError
 from decktable.engine.models import ActionView, Observation, ZoneView
-from decktable.ui.controller import Hint, TableController
-from decktable.ui.glyphs import card_full_name, card_suits
-from decktable.ui.screens.marked_plays import MarkedPlays, action_cards, legal_cards, multi_cards, same_cards
+from decktable.ui.controller import TableController
+from decktable.ui.glyphs import card_full_name
+from decktable.ui.screens.hinting import Hinting
+from decktable.ui.screens.marked_plays import MarkedPlays, action_cards, legal_cards, multi_cards
+from decktable.ui.screens.refusals import Refusals
 from decktable.ui.widgets.action_bar import ActionBar
 from decktable.ui.widgets.card_strip import CardStrip
 from decktable.ui.widgets.choice_menu import ChoiceMenu
@@ -53,7 +56,7 @@ if TYPE_CHECKING:
 TABLE_CSS = Path(themes.__file__).parent / "table.tcss"
 
 
-class TableScreen(MarkedPlays, Screen[None]):
+class TableScreen(Hinting, Refusals, MarkedPlays, Screen[None]):
     """A match at the table: the layout's main area, a side column (players, status, log),
     an action bar and the footer."""
 
@@ -311,21 +314,6 @@ class TableScreen(MarkedPlays, Screen[None]):
             return None
         cards = {a.card for a in obs.legal}
         return cards.pop() if len(cards) == 1 else None
-
-    def hint(self) -> str:
-        hinted = bool(self._hint_line) and self.controller.current_hint() is not None
-        if self.pending is not None and not (hinted and self._hint_card == self.pending):
-            if self.obs is not None and self.sole_card(self.obs) == self.pending:
-                return f"Choose a cell for {card_full_name(self.pending, self.family)}."
-            return f"Choose a cell for {card_full_name(self.pending, self.family)} (Esc to choose again)."
-        picked = self.picked_hint()
-        if picked and not (hinted and self._hint_marked()):
-            return picked
-        if hinted:
-            if self._hint_marked():
-                return f"{self._hint_line} Its cards are marked: Enter makes it."
-            return self._hint_line
-        return self.controller.status_line()
 
     def button_actions(self, obs: Observation) -> list[ActionView]:
         return [a for a in obs.legal if a.card is None and a.cell is None]
@@ -641,18 +629,6 @@ class TableScreen(MarkedPlays, Screen[None]):
         self.pending = None
         self.advance()
 
-    def say_refusal(self, exc: DeckTableError) -> None:
-        """A refused move in the screen's words ("You cannot spend the Calamity (10): Choose a
-        target first."), never in notation ("spend calamity is not allowed: …")."""
-        from decktable.engine.errors import IllegalMove
-
-        text = str(exc)
-        if isinstance(exc, IllegalMove):
-            label = self.match.label(exc.action)  # type: ignore[arg-type]
-            label = label[:1].lower() + label[1:].replace(" The ", " the ")
-            text = f"You cannot {label}: {exc.why}"
-        self.notify(text, severity="warning", markup=False)  # names are text
-
     def redraw_hint(self) -> None:
         if self.obs is not None:
             self.query_one(StatusPanel).show(self.obs, hint=self.hint())
@@ -660,97 +636,6 @@ class TableScreen(MarkedPlays, Screen[None]):
                 if strip.cards:
                     strip.marked = self.pending
                     strip.refresh()
-
-    # the engine says why ---------------------------------------------------------------------
-
-    def _attempt(self, template: Action, card: str | None, cell: str | None) -> Action:
-        kinds = self.match.game.grammar.verbs.get(template.verb, ())
-        args = list(template.args)
-        for i, kind in enumerate(kinds[: len(args)]):
-            if kind in (CARD, CARDS) and card is not None:
-                args[i] = card
-                if kind == CARDS:
-                    args = args[: i + 1]
-                    break
-            elif kind == CELL and cell is not None:
-                args[i] = cell
-            elif kind == SUIT and card is not None:
-                suits = card_suits(card, self.family)
-                if suits and args[i] not in suits:
-                    args[i] = suits[0]
-        return Action(template.verb, tuple(args))
-
-    def _fresh(self, verb: str, card: str | None, cell: str | None) -> Action | None:
-        grammar = self.match.game.grammar
-        args: list[str] = []
-        for kind in grammar.verbs.get(verb, ()):
-            if kind in (CARD, CARDS):
-                if card is None:
-                    return None
-                args.append(card)
-            elif kind == CELL:
-                if cell is None:
-                    return None
-                args.append(cell)
-            elif kind == SUIT:
-                suits = card_suits(card, self.family) if card else ()
-                args.append(suits[0] if suits else (grammar.suits[0] if grammar.suits else "moons"))
-            elif kind == WORD:
-                words = (grammar.words or {}).get(verb) or ("x",)
-                args.append(words[0])
-            elif kind == INT:
-                args.append("1")
-        return Action(verb, tuple(args))
-
-    def _try(self, action: Action | None) -> bool:
-        """Send an attempt to the engine; True when it answered (a refusal or, rarely, a move)."""
-        seat = self.seat
-        if action is None or seat is None:
-            return False
-        try:
-            self.controller.act(seat, action)
-        except DeckTableError as exc:
-            self.say_refusal(exc)
-            return True
-        self.advance()
-        return True
-
-    def explain_card(self, card: str) -> None:
-        """A card with no legal action was chosen: ask the game why, as the player meant it."""
-        obs = self.obs
-        assert obs is not None
-        seen: set[str] = set()
-        for a in obs.legal:
-            if a.card is None:
-                continue
-            template = self.match.game.parse(a.text)
-            if template.verb in seen:
-                continue
-            seen.add(template.verb)
-            if self._try(self._attempt(template, card, a.cell)):
-                return
-        grammar = self.match.game.grammar
-        cell = self.query_one(GridView).cell if self.query(GridView) else None
-        for verb, kinds in grammar.verbs.items():
-            if kinds and kinds[0] in (CARD, CARDS):
-                if self._try(self._fresh(verb, card, cell)):
-                    return
-        self.notify(f"Nothing can be done with {card_full_name(card, self.family)} now.", severity="warning")
-
-    def explain_cell(self, cell: str, card: str | None) -> None:
-        obs = self.obs
-        assert obs is not None
-        for a in obs.legal:
-            if a.cell is None or (card is not None and a.card != card) or (card is None and a.card is not None):
-                continue
-            if self._try(self._attempt(self.match.game.parse(a.text), card, cell)):
-                return
-        grammar = self.match.game.grammar
-        for verb, kinds in grammar.verbs.items():
-            if CELL in kinds and ((CARD in kinds) == (card is not None)):
-                if self._try(self._fresh(verb, card, cell)):
-                    return
-        self.notify(f"Nothing can be done on {cell} now.", severity="warning")
 
     # -- keys ---------------------------------------------------------------------------------
 
@@ -776,70 +661,6 @@ class TableScreen(MarkedPlays, Screen[None]):
         self.pending = None
         self.notify(sentence, markup=False)
         self.advance()
-
-    def action_hint_move(self) -> None:
-        """`H`: the strong search's move for the seat on screen, from that seat's view only (it
-        thinks in the worker process; `show_hint` puts the cursor on it, with a line of why)."""
-        why_not = self.controller.ask_hint(None if self.curtain_up else self.seat)
-        if why_not:
-            self.notify(why_not, severity="information", markup=False)
-
-    def show_hint(self, hint: Hint) -> None:
-        """Highlight the hinted move: the cursor on its card (and, for a card to a cell, the
-        grid's cursor on the cell), on its cell, or the focus on its button; the status says
-        which move and why."""
-        obs = self.obs
-        if obs is None or hint.seat != self.seat:
-            return
-        labels = {a.text: a.label for a in obs.legal}
-        view = next((a for a in obs.legal if a.text == hint.action), None)
-        self._hint_line = hint.sentence(lambda text: labels.get(text, text))
-        if self.has_class("-compact") and self.has_class("-log-open"):
-            self.show_log(False)  # the hint's line is in the status panel, which the log covers
-        card = None if view is None else view.cards[0] if len(view.cards) > 1 else view.card
-        self._hint_card = card
-        self._hint_cards = [] if view is None else action_cards(view)
-        sole = self.obs is not None and self.sole_card(self.obs) == self.pending
-        if self.pending is not None and card != self.pending and not sole:
-            self.pending = None  # the hint is another card's move: the half-made one is given up, as Esc does
-        several = len(self._hint_cards) > 1
-        if self.picked_cards() and not (several and self._hint_marked()):
-            self.unmark_all()  # marks for another move are given up, as Esc does
-        self.redraw_hint()
-        if view is None:
-            return
-        if several:  # a play of several cards: they are marked, the cursor on the first
-            for strip in self.query(CardStrip):
-                if strip.display and strip.multi and all(c in strip.cards for c in self._hint_cards):
-                    strip.pick(self._hint_cards)
-                    strip.focus()
-                    strip.focus_card(self._hint_cards[0])
-                    return
-        grids = [g for g in self.query(GridView) if g.display]
-        if card is not None and card == self.pending and view.cell is not None and grids:
-            self.set_focus(grids[0])  # the card is chosen already: the cursor goes to its cell
-            grids[0].move_to(view.cell)
-        elif card is not None:
-            for strip in self.query(CardStrip):
-                if strip.display and card in strip.cards:
-                    strip.focus()
-                    strip.focus_card(card)
-                    break
-            if view.cell is not None and grids:
-                grids[0].move_to(view.cell)
-        elif view.cell is not None and grids:
-            grids[0].focus()
-            grids[0].move_to(view.cell)
-        else:
-            bar = self.query_one(ActionBar)
-            for button in bar.buttons:
-                if str(button.label) == view.label:
-                    bar.focus_button(button)
-                    break
-
-    def _hint_marked(self) -> bool:
-        """Whether the marked cards are those of the hinted play of several cards."""
-        return len(self._hint_cards) > 1 and same_cards(self.picked_cards(), self._hint_cards)
 
     @property
     def hand_order(self) -> str:
