@@ -229,13 +229,26 @@ def side_text(app) -> str:
 
 
 @pytest.mark.parametrize("size", [(80, 24), SIZE])
-async def test_a_hinted_play_of_several_cards_is_marked_and_enter_makes_it(size: tuple[int, int]) -> None:
+async def test_a_hinted_play_of_several_cards_is_marked_and_enter_makes_it(size: tuple[int, int],
+                                                                        monkeypatch) -> None:
     """Chicago, seed 5, Ann's first draw: the hint is a discard of several cards. They are
     marked (the cursor on the first) and the status says so after the hint's line; a mark
     changed gives the marks' own line; asked again, the hint gives up marks made for another
-    move and marks its own; Enter then makes the hinted discard."""
+    move and marks its own; Enter then makes the hinted discard. The hint's search is held to
+    the strong level's iterations without its one-second cap, so that no machine's speed can
+    change the move (the best two discards here are rated within a point)."""
+    from decktable.bots import worker
+    from decktable.bots.search import LEVELS
     from decktable.ui.screens.marked_plays import action_cards
 
+    sent = worker.BotWorker.submit
+
+    def held(self, job):
+        if job.explain:  # a hint's job; the bots' own are left as they are
+            job.budget = dataclasses.replace(LEVELS["strong"], seconds=None)
+        return sent(self, job)
+
+    monkeypatch.setattr(worker.BotWorker, "submit", held)
     app = make_app("chicago", "Ann,bot:random", seed=5)
     async with app.run_test(size=size) as pilot:
         screen, obs, steps, hint = await first_hint(pilot, app)
