@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from math import comb
-from typing import Any, Literal, Sequence
+from typing import Any, Callable, Literal, Sequence
 
 from pydantic import BaseModel, Field
 
@@ -143,6 +143,13 @@ _WORTH: dict[str, int] = {"top": 3, "second": 2, "two": 2, "trump": 1, "suit": 0
 #: the news a signal carries, most telling first: the signal our bots send is the first of these,
 #: on the list agreed at the table, that their hand makes true (help.md, "Rules notes")
 SIGNAL_NEWS: tuple[str, ...] = ("top", "second", "two", "trump", "suit", "nothing")
+#: the signals a hand's count of trumps makes true, by that count ("suit" also needs three cards
+#: of one suit): one definition for the honest signal and for the draw that fits a hand to one
+BY_TRUMPS: dict[str, Callable[[int], bool]] = {
+    "two": lambda t: t >= 2,
+    "trump": lambda t: t >= 1,
+    "suit": lambda t: t == 0,
+}
 
 
 def honest_signal(dealt: list[int], m: int, trump: int, vira: int, words: tuple[str, ...]) -> str:
@@ -195,14 +202,7 @@ def signal_draw(pool: list[int], gone: list[int], k: int, word: str, lack: int, 
         if named:
             return True
         for w in rest_news:
-            if w == "two":
-                ok = t >= 2
-            elif w == "trump":
-                ok = t >= 1
-            elif w == "suit":
-                ok = t == 0
-            else:
-                ok = True
+            ok = BY_TRUMPS[w](t) if w in BY_TRUMPS else True
             if w == word:
                 return ok
             if ok and w != "suit":  # an earlier count-made signal holds: `word` cannot
@@ -253,12 +253,8 @@ def _honest(dealt: list[int], esuit: list[int], order: list[int], trump: int, wo
             ok = order[0] in dealt
         elif w == "second":
             ok = order[1] in dealt
-        elif w == "two":
-            ok = trumps >= 2
-        elif w == "trump":
-            ok = trumps >= 1
-        elif w == "suit":
-            ok = not trumps and len(dealt) == 3 and len({esuit[c] for c in dealt}) == 1
+        elif w in BY_TRUMPS:
+            ok = BY_TRUMPS[w](trumps) and (w != "suit" or (len(dealt) == 3 and len({esuit[c] for c in dealt}) == 1))
         else:
             ok = True
         if ok:
