@@ -906,7 +906,7 @@ class Envite(Game):
         out.append(Zone("vira", st.vira, Vis.PUBLIC, None, "Vira (sets trumps)", "row"))
         out.append(Zone("stub", st.stub, Vis.NOBODY, None, "Out of play", "pile"))
         out.append(Zone("trick", [c for _, c in st.trick], Vis.PUBLIC, None, "Trick", "row"))
-        out.append(Zone("played", st.played, Vis.PUBLIC, None, "Earlier tricks", "pile"))
+        out.append(Zone("played", st.played, Vis.PUBLIC, None, "Earlier tricks", "pile", tricks=sum(st.tricks)))
         return out
 
     def team(self, seat: int, players: int) -> int | None:

@@ -685,7 +685,9 @@ class Toepen(Game):
                 )
             )
         out.append(Zone("trick", [c for _, c in st.trick], Vis.PUBLIC, None, "Trick", "row"))
-        out.append(Zone("table", st.table, Vis.PUBLIC, None, "Earlier tricks", "pile"))
+        # in cards, not tricks: a folded player adds none to a trick, and a hand folded out
+        # mid-trick leaves that trick on the table, so the pile's size does not count its tricks
+        out.append(Zone("table", st.table, Vis.PUBLIC, None, "Cards of earlier tricks", "pile"))
         return out
 
     def adjust_sample(self, other: State, seat: int | None, rng: Rng) -> None:

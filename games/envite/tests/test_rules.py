@@ -54,6 +54,12 @@ def stones(st) -> list[int]:
     return G.observe(st, None).extra["stones"]
 
 
+def pile(obs) -> tuple[int, int | None]:
+    """The earlier tricks' pile as a seat sees it: (cards, tricks); the table counts it in tricks."""
+    z = next(z for z in obs.zones if z.name == "played")
+    return z.count, z.tricks
+
+
 FOUR = [["2h", "kh", "4s"], ["3h", "5s", "6s"], ["qh", "7s", "jc"], ["4h", "5c", "6c"]]
 
 
@@ -140,8 +146,10 @@ def test_play_goes_to_the_right_and_first_to_two_tricks_wins() -> None:
     G.apply(st, 3, "play 5c")
     G.apply(st, 0, "play 2h")
     G.apply(st, 1, "play 5s")
+    assert pile(G.observe(st, 2)) == (4, 1)  # the first trick's cards, counted as one trick
     G.apply(st, 2, "play jc")
     assert G.observe(st, None).extra["tricks"] == [1, 1]
+    assert pile(G.observe(st, 0)) == (8, 2)
     G.apply(st, 0, "play kh")  # a trawl; Dan has no trump left (standard rule: he plays on)
     G.apply(st, 1, "play 3h")
     G.apply(st, 2, "play qh")
