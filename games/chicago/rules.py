@@ -126,6 +126,63 @@ def _discards_of(free: tuple[int, ...]) -> tuple[Action, ...]:
     )  # type: ignore[return-value]
 
 
+#: something said at the table, kept as a wording function and what it words: the state keeps
+#: these rather than sentences, since a search plays thousands of showdowns that nobody reads
+Saying = tuple[Any, ...]
+
+
+def words(st: ChicagoState, saying: Saying) -> str:
+    """A saying (`ChicagoState.said`, `.outcome`) in words."""
+    return saying[0](st.names, *saying[1:])
+
+
+def _declares(names: list[str], seat: int, cls: int) -> str:
+    return f"{names[seat]} declares {CLASS_NAME[cls]}."
+
+
+def _equals(names: list[str], seat: int, key: tuple[int, ...], holders: list[int]) -> str:
+    return f"{names[seat]}'s {phrase(key)} is exactly equal to {possessive([names[h] for h in holders])}."
+
+
+def _beats(names: list[str], seat: int, key: tuple[int, ...], d: int, holders: list[int], held: tuple[int, ...]) -> str:
+    return f"{names[seat]}'s {phrase(key, d)} beats {possessive([names[h] for h in holders])} {phrase(held, d)}."
+
+
+def _gives_way(names: list[str], seat: int, holders: list[int], held: tuple[int, ...], d: int) -> str:
+    """The holders state their hand as far as it decides; the challenger matched `d` items."""
+    said = f"{listing([names[h] for h in holders])}: {phrase(held, d)}. {names[seat]}"
+    if d == 0:
+        return f"{said} gives way."
+    return f"{said} matched {phrase(held, d - 1)}, then gives way."
+
+
+def _passes(names: list[str], seat: int) -> str:
+    return f"{names[seat]} passes."
+
+
+def _settled(names: list[str], rnd: int, best: list[int], cls: int) -> str:
+    r = ORDINAL[rnd]
+    if not best:
+        return f"Nobody declares in the {r} showdown: no score."
+    if len(best) > 1:
+        return f"{listing([names[s] for s in best])} hold exactly equal hands: nobody scores the {r} showdown."
+    pts = POINTS[cls]
+    return f"{names[best[0]]} wins the {r} showdown with {CLASS_NAME[cls]}: {pts} point{'s' if pts != 1 else ''}."
+
+
+def _scored(names: list[str], w: int, top: tuple[int, ...], winners: list[int]) -> str:
+    """The hand's end: the last trick, then the best poker hand on the table."""
+    parts = [f"{names[w]} takes the last trick: {LAST_TRICK} points."]
+    if top[0] < PAIR:
+        parts.append(f"Nobody has a pair on the table: no score for the hand (best: {phrase(top)}).")
+    elif len(winners) > 1:
+        parts.append(f"{listing([names[s] for s in winners])} have exactly equal hands ({phrase(top)}): nobody scores for the hand.")
+    else:
+        pts = POINTS[top[0]]
+        parts.append(f"{names[winners[0]]} has the best hand, {phrase(top)}: {pts} point{'s' if pts != 1 else ''}.")
+    return " ".join(parts)
+
+
 def cards_text(cards: list[int]) -> str:
     return listing([the(c) for c in cards])
 
@@ -199,7 +256,7 @@ class ChicagoState(State):
     must_show: list[bool]  # held the best hand of the last showdown: show before breaking it up
     best: list[int]  # seats holding the best declared hand of the showdown under way (ties: all)
     best_class: int  # its class, -1 when nobody has declared
-    said: list[str]  # what was said in the showdown under way, public
+    said: list[tuple[Any, ...]]  # what was said in the showdown under way (sayings: `words`), public
     declared: list[int]  # class each seat declared in the showdown under way (-1 passed, -2 not yet)
     heard: list[tuple[tuple[int, ...], tuple[int, ...]]]  # per seat, what the showdown said of its hand (`poker.fits`)
     trick: list[tuple[int, int]]  # (seat, card) of the trick in progress
@@ -208,7 +265,7 @@ class ChicagoState(State):
     last: list[tuple[int, int]]
     last_winner: int
     hand_pts: list[int]  # points scored this hand so far, for the score sheet
-    outcome: str  # how the last hand was scored, in words
+    outcome: tuple[Any, ...]  # how the last hand was scored (a saying: `words`), () before the first
     voids: list[int]  # per seat, the suits it showed it lacks in this hand's tricks (bit SUIT_IX), public
 
 
@@ -250,7 +307,7 @@ class Chicago(Game):
             st.dealer = n - 1  # a stacked deal is the same for every seed: seat 0 gets the top card
         else:
             st.dealer = rng.below(n)
-        st.outcome = ""
+        st.outcome = ()
         st.hands = [[] for _ in range(n)]
         st.discards = []
         st.stock = []
@@ -696,18 +753,17 @@ class Chicago(Game):
     def _declare(self, st: ChicagoState, seat: int, events: list[Event] | None) -> None:
         key = evaluate(st.hands[seat])
         cls = key[0]
-        name = st.names[seat]
         heard = st.heard
+        saying: Saying
         if not st.best or cls > st.best_class:
             st.best = [seat]
             st.best_class = cls
-            text = f"{name} declares {CLASS_NAME[cls]}."
+            saying = (_declares, seat, cls)
             heard[seat] = ((cls,), ())
         else:
             # the same class: the holder states ranks first, the challenger answers or gives way
             holders = st.best
             held = evaluate(st.hands[holders[0]])
-            who = possessive([st.names[h] for h in holders])
             d = deciding_depth(key, held)
             if held[0] != cls:  # only in a re-dealt (determinized) state: compare whole keys
                 d = 0
@@ -718,34 +774,28 @@ class Chicago(Game):
                     heard[h] = (held[:said], ())
             if d is None:
                 st.best = holders + [seat]
-                text = f"{name}'s {phrase(key)} is exactly equal to {who}."
+                saying = (_equals, seat, key, holders)
                 heard[seat] = (key, ())
             elif key > held:
                 st.best = [seat]
-                text = f"{name}'s {phrase(key, d)} beats {who} {phrase(held, d)}."
+                saying = (_beats, seat, key, d, holders, held)
                 heard[seat] = (key[:said], ())
             else:
                 heard[seat] = (key[: d + 1], held[:said])  # matched so far, then lower
-                if d == 0:
-                    text = f"{listing([st.names[h] for h in holders])}: {phrase(held, 0)}. {name} gives way."
-                else:
-                    text = (
-                        f"{listing([st.names[h] for h in holders])}: {phrase(held, d)}. {name} matched "
-                        f"{phrase(held, d - 1)}, then gives way."
-                    )
+                saying = (_gives_way, seat, holders, held, d)
             st.best_class = max(st.best_class, cls)
         st.declared[seat] = cls
-        st.said.append(text)
+        st.said.append(saying)
         if events is not None:
-            events.append(Event(text, "declare", seat, {"class": CLASS_NAME[cls]}))
+            events.append(Event(words(st, saying), "declare", seat, {"class": CLASS_NAME[cls]}))
         self._next_speaker(st, events)
 
     def _pass(self, st: ChicagoState, seat: int, events: list[Event] | None) -> None:
         st.declared[seat] = -1
-        text = f"{st.names[seat]} passes."
-        st.said.append(text)
+        saying = (_passes, seat)
+        st.said.append(saying)
         if events is not None:
-            events.append(Event(text, "pass", seat))
+            events.append(Event(words(st, saying), "pass", seat))
         self._next_speaker(st, events)
 
     def _next_speaker(self, st: ChicagoState, events: list[Event] | None) -> None:
@@ -755,26 +805,15 @@ class Chicago(Game):
             return
         # the showdown is settled
         best = st.best
-        r = ORDINAL[st.round]
-        if not best:
-            text = f"Nobody declares in the {r} showdown: no score."
-        elif len(best) > 1:
-            text = (
-                f"{listing([st.names[s] for s in best])} hold exactly equal hands: nobody scores "
-                f"the {r} showdown."
-            )
-        else:
+        if len(best) == 1:
             w = best[0]
             pts = POINTS[st.best_class]
             st.scores[w] += pts
             st.hand_pts[w] += pts
-            text = (
-                f"{st.names[w]} wins the {r} showdown with {CLASS_NAME[st.best_class]}: "
-                f"{pts} point{'s' if pts != 1 else ''}."
-            )
-        st.said.append(text)
+        saying = (_settled, st.round, best, st.best_class)
+        st.said.append(saying)
         if events is not None:
-            events.append(Event(text, "showdown", best[0] if len(best) == 1 else None, {"round": st.round}))
+            events.append(Event(words(st, saying), "showdown", best[0] if len(best) == 1 else None, {"round": st.round}))
         must = [False] * st.players
         for s in best:
             must[s] = True
@@ -823,27 +862,18 @@ class Chicago(Game):
         check (RULES.md gap 8)."""
         st.scores[w] += LAST_TRICK
         st.hand_pts[w] += LAST_TRICK
-        parts = [f"{st.names[w]} takes the last trick: {LAST_TRICK} points."]
         keys = list(map(evaluate, st.played))  # per seat
         top = max(keys)
         winners = [s for s, key in enumerate(keys) if key == top]
-        if top[0] < PAIR:
-            parts.append(f"Nobody has a pair on the table: no score for the hand (best: {phrase(top)}).")
-        elif len(winners) > 1:
-            parts.append(
-                f"{listing([st.names[s] for s in winners])} have exactly equal hands ({phrase(top)}): "
-                "nobody scores for the hand."
-            )
-        else:
+        if top[0] >= PAIR and len(winners) == 1:
             s = winners[0]
             pts = POINTS[top[0]]
             st.scores[s] += pts
             st.hand_pts[s] += pts
-            parts.append(f"{st.names[s]} has the best hand, {phrase(top)}: {pts} point{'s' if pts != 1 else ''}.")
         st.sheet.append(list(st.hand_pts))
-        st.outcome = " ".join(parts)
+        st.outcome = (_scored, w, top, winners)
         if events is not None:
-            events.append(Event(st.outcome, "score", None, {"hand": list(st.hand_pts)}))
+            events.append(Event(words(st, st.outcome), "score", None, {"hand": list(st.hand_pts)}))
         high = max(st.scores)
         leaders = [s for s, score in enumerate(st.scores) if score == high]
         limit = st.hand_no >= st.options.max_hands  # type: ignore[attr-defined]
@@ -1019,11 +1049,11 @@ class Chicago(Game):
             "hand": st.hand_no,
             "dealer": st.dealer,
             "round": st.round,
-            "said": list(st.said),
+            "said": [words(st, x) for x in st.said],
             "drew": [list(d) for d in st.drew],
         }
         if st.outcome and st.phase in (DONE, OVER):
-            extra["outcome"] = st.outcome
+            extra["outcome"] = words(st, st.outcome)
         return {
             "phase": st.phase,
             "prompt": self._prompt(st, seat),
@@ -1041,8 +1071,8 @@ class Chicago(Game):
         r = ORDINAL[st.round]
         if st.phase == DONE:
             if mine:
-                return f"{st.outcome} Deal the next hand when everyone is ready."
-            return f"{st.outcome} Waiting for {who} to deal the next hand."
+                return f"{words(st, st.outcome)} Deal the next hand when everyone is ready."
+            return f"{words(st, st.outcome)} Waiting for {who} to deal the next hand."
         if st.phase == DRAW:
             if not mine:
                 return f"The {r} draw: waiting for {who} to change cards."
@@ -1115,7 +1145,7 @@ class Chicago(Game):
             for i, row in enumerate(st.sheet, 1)
         ]
         if st.outcome:
-            details.append(st.outcome)
+            details.append(words(st, st.outcome))
         return ResultView(scores=list(scores), placings=placings, summary=self._summary(st), details=details)
 
 
