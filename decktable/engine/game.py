@@ -302,9 +302,11 @@ class State:
     Subclasses add their own `__slots__` of lists and ints (cards are catalogue ids).
     """
 
-    __slots__ = ("names", "rng", "seed", "options", "over", "scores", "sheet", "hand_no", "known_in")
+    __slots__ = ("names", "players", "rng", "seed", "options", "over", "scores", "sheet", "hand_no", "known_in")
 
     names: list[str]
+    #: how many seats (`len(names)`, which never changes): kept, as rules read it at every step
+    players: int
     rng: Rng
     seed: int
     options: BaseModel
@@ -318,6 +320,7 @@ class State:
 
     def __init__(self, names: Sequence[str], rng: Rng, options: BaseModel) -> None:
         self.names = list(names)
+        self.players = len(self.names)
         self.rng = rng
         self.seed = rng.seed
         self.options = options
@@ -326,10 +329,6 @@ class State:
         self.sheet = []
         self.hand_no = 1
         self.known_in = {}
-
-    @property
-    def players(self) -> int:
-        return len(self.names)
 
     def _all_slots(self) -> tuple[str, ...]:
         klass = self if isinstance(self, type) else type(self)
