@@ -1052,7 +1052,7 @@ def test_bots_never_go_round_in_circles_building_a_move(gid: str) -> None:
 from pydantic import BaseModel  # noqa: E402
 
 from decktable.cards.decktet import DECKTET, SUITS  # noqa: E402
-from decktable.engine.actions import Action, Grammar  # noqa: E402
+from decktable.engine.actions import CARD, Action, Grammar  # noqa: E402
 from decktable.engine.models import GameInfo, ResultView  # noqa: E402
 
 
@@ -1306,3 +1306,92 @@ def test_a_search_meets_an_opponent_who_answers_on_the_hand_the_sample_gave_him(
             assert str(search(g, st, 0, Rng(seed), 3000, early=False)) == want, (cls.__name__, seed)
     bob_low = [DECKTET.slug(c) for c in (11, 6, 15, 7, 8, 9, 10, 12, 13, 14)]  # Bob 0: the same choice
     assert str(search(_KeyedDare(), _KeyedDare().new(2, seed=1, deck=bob_low), 0, Rng(1), 3000, early=False)) == "pass"
+
+
+# -- moves the searching seat cannot tell apart (Game.unseen_moves) -----------------------------------
+
+_GUESSES = tuple("abcde")
+
+
+class _Hide(Game):
+    """Ann plays safe (she gains 1) or goes on. Going on, Bob puts his one card face down
+    (`hide` names it: a different move for each card a sample gives him), then Ann calls one of
+    five letters: `c` gains her 3, any other nothing. Two hands make a game, so a search values a
+    hand by its gain. Going on is worth 3 to an Ann who calls `c`, and 0.6 to one who calls at
+    random: her search learns to call `c` only where her call is one node whatever Bob hid."""
+
+    info = GameInfo(id="hide", name="Hide", family="decktet", min_players=2, max_players=2,
+                    layout="tableau", summary="A test of unseen moves.", hidden_information=True)
+    Options = _TenfoldOptions
+    catalogue = DECKTET
+    grammar = Grammar({"safe": (), "on": (), "hide": (CARD,), **{g: () for g in _GUESSES}}, DECKTET, SUITS)
+
+    def setup(self, names, rng, options, deck):
+        s = _DareState(names, rng, options)
+        s.hands, s.stock, s.played = [[], []], [], 0
+        self._deal(s, self.stacked(list(range(6, 36)), deck, rng))
+        return s
+
+    def _deal(self, s: _DareState, order: list[int]) -> None:
+        s.hands[0][:], s.hands[1][:], s.stock[:] = [], order[:1], order[1:]
+        s.phase = "start"
+
+    def to_act(self, state):
+        return () if state.over else ((1,) if state.phase == "hide" else (0,))
+
+    def legal_actions(self, state, seat):
+        if state.over or seat not in self.to_act(state):
+            return []
+        if state.phase == "start":
+            return [Action("safe"), Action("on")]
+        if state.phase == "hide":
+            return [Action("hide", (DECKTET.slug(state.hands[1][0]),))]
+        return [Action(g) for g in _GUESSES]
+
+    def play(self, state, seat, action, events):
+        if action.verb == "on":
+            state.phase = "hide"
+            return
+        if action.verb == "hide":
+            state.stock.append(state.hands[1].pop())
+            state.phase = "call"
+            return
+        gain = 1 if action.verb == "safe" else 3 if action.verb == "c" else 0
+        state.scores[0] += gain
+        state.scores[1] -= gain
+        state.hand_no += 1
+        state.played += 1
+        if state.played >= 2:
+            state.over = True
+            return
+        order = sorted(state.hands[1] + state.stock)
+        state.rng.shuffle(order)
+        self._deal(state, order)
+
+    def zones(self, state):
+        names = state.names
+        hands = [Zone(f"hand{i}", h, Vis.OWNER, i, f"{names[i]}'s hand", "hand") for i, h in enumerate(state.hands)]
+        return hands + [Zone("stock", state.stock, Vis.NOBODY, None, "Face down", "pile")]
+
+    def final(self, state):
+        placings = [1 + sum(1 for t in state.scores if t > s) for s in state.scores]
+        return ResultView(scores=list(state.scores), placings=placings, summary="Counted.")
+
+
+class _SeenHide(_Hide):
+    """Hide, telling the search that Ann sees only that Bob hid a card, not which."""
+
+    def unseen_moves(self, state, seat, searcher):
+        return (lambda action: action.verb) if state.phase == "hide" else None
+
+
+def test_a_search_files_what_follows_an_unseen_move_under_what_was_seen() -> None:
+    """Filed under each card Bob might have hidden, Ann's call is a new node at almost every
+    visit, called at random: going on looks worse than playing safe. Filed under "Bob hid a
+    card", her call is learnt and she goes on. Three seeds each; Ann's search reads only its
+    samples."""
+    for cls, want in ((_Hide, "safe"), (_SeenHide, "on")):
+        g = cls()
+        st = g.new(2, seed=1)
+        for seed in (1, 2, 3):
+            assert str(search(g, st, 0, Rng(seed), 1000, early=False)) == want, (cls.__name__, seed)

@@ -55,6 +55,7 @@ from decktable.engine.game import Game, State
 from decktable.engine.rng import Rng
 
 _KEY = object()  # marks a class of `Game.search_key` among a node's actions
+_SEEN = object()  # marks what the searching seat saw of a move it cannot tell apart (`Game.unseen_moves`)
 PLAYOUT_CAP = 400  # moves in one playout at most
 EXPLORE = 0.7  # UCB exploration constant (values lie in 0..1)
 
@@ -271,6 +272,9 @@ def _search(
     keyed = game.search_key if type(game).search_key is not Game.search_key else None
     # a game that judges the rest of the hand from a point on (`Game.horizon`): playouts stop there
     looks = game.horizon if type(game).horizon is not Game.horizon else None
+    # a game where the searching seat cannot tell apart some moves of another (`Game.unseen_moves`):
+    # those moves are chance events, and the tree below is filed under what the seat saw
+    unseen = game.unseen_moves if type(game).unseen_moves is not Game.unseen_moves else None
     h0 = looks(state) if looks is not None else None
     if h0 is None:
         looks = None
@@ -320,6 +324,21 @@ def _search(
                     grow = False
             else:
                 p = acting[0]
+                seen = unseen(st, p, seat) if unseen is not None and p != seat else None
+                if seen is not None:  # drawn as a chance event: no figures, no expansion
+                    a = pick(st, p, rand)
+                    if a is None:
+                        break
+                    if learn is not None:
+                        trail.append((p, a))
+                    play(st, p, a, None)
+                    moves += 1
+                    k = (_SEEN, seen(a))
+                    sub = node.get(k)
+                    if sub is None:
+                        sub = node[k] = {}
+                    node = sub
+                    continue
                 if keyed is not None and p != seat:  # another seat's choices, per class of its knowledge
                     k = keyed(st, p)
                     if k is not None:

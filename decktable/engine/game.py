@@ -794,6 +794,18 @@ class Game:
         budget learns them better (Envite's stakes)."""
         return None
 
+    def unseen_moves(self, state: State, seat: int, searcher: int) -> Callable[[Action], Any] | None:
+        """Where the searching bot's seat `searcher` cannot tell some of `seat`'s moves in `state`
+        apart (cards discarded face down: it sees how many, not which), what it sees of a move,
+        as a function of the move (hashable); None, as by default, where it sees each move as it
+        is. The search then makes `seat`'s move as a chance event, drawn as `random_legal` draws
+        it, with no figures kept for it, and files what follows under what `searcher` saw: its
+        own later choices are learnt once for each thing it could have seen, not once for each
+        hidden choice a sample's hand allowed (Chicago: an opponent's 31 discards of five drawn
+        cards, hardly ever the same twice, left each of the searcher's later choices a new node
+        at almost every visit). `state` is a sample."""
+        return None
+
     def horizon(self, state: State) -> Any:
         """The stretch of play a search started in `state` looks no further than (hashable), where
         the game judges the rest without playing it (`estimate`); None, as by default: the

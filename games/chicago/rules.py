@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
+from typing import Any, Callable
 
 from pydantic import BaseModel, Field
 
@@ -181,6 +181,11 @@ def _scored(names: list[str], w: int, top: tuple[int, ...], winners: list[int]) 
         pts = POINTS[top[0]]
         parts.append(f"{names[winners[0]]} has the best hand, {phrase(top)}: {pts} point{'s' if pts != 1 else ''}.")
     return " ".join(parts)
+
+
+def _seen_draw(action: Action) -> Any:
+    """What the other players see of a draw: a discard's number of cards; standing or showing."""
+    return len(action.args) if action.verb == "discard" else action
 
 
 def cards_text(cards: list[int]) -> str:
@@ -686,6 +691,13 @@ class Chicago(Game):
         if r <= len(sets):
             return [free[i] for i in sets[r - 1]]
         return None
+
+    def unseen_moves(self, state: State, seat: int, searcher: int) -> Callable[[Action], Any] | None:
+        """Another player's draw: its discards go face down, so the table sees how many cards
+        were changed (or that the hand stood or was shown), never which; except from a hand
+        shown to all, whose cards kept are seen going back (`_exchange`), and so those let go."""
+        st: ChicagoState = state  # type: ignore[assignment]
+        return _seen_draw if st.phase == DRAW and not st.shown[seat] else None
 
     def random_legal(self, state: State, seat: int, rand: Any) -> Action | None:
         st: ChicagoState = state  # type: ignore[assignment]

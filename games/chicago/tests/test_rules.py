@@ -336,6 +336,23 @@ def test_breaking_up_the_best_hand_needs_showing_it_first() -> None:
     assert G.observe(st, BOB).zone("hand0").cards == []
 
 
+def test_a_draw_is_seen_as_how_many_cards_unless_the_hand_was_shown() -> None:
+    """What a bot's search files another player's draw under (`unseen_moves`): the number of
+    cards discarded face down, whichever they were; standing and showing as they are. A discard
+    from a hand shown to all is seen card by card (what is kept is seen going back)."""
+    ann = ["kh", "kd", "3c", "5s", "9c"]
+    st = new([ann, JUNK])
+    stand_all(st)
+    act(st, "declare", "pass")
+    seen = G.unseen_moves(st, ANN, BOB)
+    assert seen is not None
+    two, other_two, one = (seen(G.parse(t)) for t in ("discard 3c 5s", "discard 5s 9c", "discard 3c"))
+    assert two == other_two != one
+    assert len({one, two, seen(G.parse("stand")), seen(G.parse("show"))}) == 4
+    act(st, "show")
+    assert G.unseen_moves(st, ANN, BOB) is None
+
+
 def test_cards_outside_the_combination_may_go_without_showing() -> None:
     ann = ["kh", "kd", "3c", "5s", "9c"]
     st = new([ann, JUNK])
