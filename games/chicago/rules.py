@@ -739,11 +739,16 @@ class Chicago(Game):
         st.discards.extend(out)
         n = len(out)
         reshuffled = False
-        for _ in range(n):
-            hand.append(st.stock.pop(0))
-            if not st.stock:
-                self._reshuffle(st)
-                reshuffled = True
+        stock = st.stock
+        if n < len(stock):  # most draws: the stock does not run out
+            hand += stock[:n]
+            del stock[:n]
+        else:
+            for _ in range(n):
+                hand.append(stock.pop(0))
+                if not stock:
+                    self._reshuffle(st)  # the discards become the stock, in place
+                    reshuffled = True
         hand.sort(key=SORT_KEY.__getitem__)
         st.drew[seat][st.round - 1] = n
         if events is not None:
@@ -975,9 +980,12 @@ class Chicago(Game):
             if c not in hand:
                 for t in donors:
                     pile = piles[t]
-                    if c in pile:
-                        pile[pile.index(c)] = outgoing.pop()
-                        break
+                    try:
+                        i = pile.index(c)
+                    except ValueError:  # not in this place
+                        continue
+                    pile[i] = outgoing.pop()
+                    break
         hand[:] = new
 
     def zones(self, state: State) -> list[Zone]:
