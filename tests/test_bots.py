@@ -1239,11 +1239,12 @@ class _Dare(Game):
     Options = _TenfoldOptions
     catalogue = DECKTET
     grammar = Grammar({"dare": (), "pass": (), "fold": (), "see": ()}, DECKTET, SUITS)
+    cards = tuple(range(6, 16))  # the pack
 
     def setup(self, names, rng, options, deck):
         s = _DareState(names, rng, options)
         s.hands, s.stock, s.played = [[], []], [], 0
-        self._deal(s, self.stacked(list(range(6, 16)), deck, rng))
+        self._deal(s, self.stacked(list(self.cards), deck, rng))
         return s
 
     def _deal(self, s: _DareState, order: list[int]) -> None:
@@ -1266,6 +1267,10 @@ class _Dare(Game):
             ann = 1 if action.verb == "fold" else 10 if state.hands[0][0] > state.hands[1][0] else -10
             state.scores[0] += ann
             state.scores[1] -= ann
+        self._next_hand(state)
+
+    def _next_hand(self, state) -> None:
+        """Two hands make a game; the next is dealt from the whole pack."""
         state.hand_no += 1
         state.played += 1
         if state.played >= 2:
@@ -1313,7 +1318,7 @@ def test_a_search_meets_an_opponent_who_answers_on_the_hand_the_sample_gave_him(
 _GUESSES = tuple("abcde")
 
 
-class _Hide(Game):
+class _Hide(_Dare):
     """Ann plays safe (she gains 1) or goes on. Going on, Bob puts his one card face down
     (`hide` names it: a different move for each card a sample gives him), then Ann calls one of
     five letters: `c` gains her 3, any other nothing. Two hands make a game, so a search values a
@@ -1322,15 +1327,8 @@ class _Hide(Game):
 
     info = GameInfo(id="hide", name="Hide", family="decktet", min_players=2, max_players=2,
                     layout="tableau", summary="A test of unseen moves.", hidden_information=True)
-    Options = _TenfoldOptions
-    catalogue = DECKTET
     grammar = Grammar({"safe": (), "on": (), "hide": (CARD,), **{g: () for g in _GUESSES}}, DECKTET, SUITS)
-
-    def setup(self, names, rng, options, deck):
-        s = _DareState(names, rng, options)
-        s.hands, s.stock, s.played = [[], []], [], 0
-        self._deal(s, self.stacked(list(range(6, 36)), deck, rng))
-        return s
+    cards = tuple(range(6, 36))
 
     def _deal(self, s: _DareState, order: list[int]) -> None:
         s.hands[0][:], s.hands[1][:], s.stock[:] = [], order[:1], order[1:]
@@ -1359,23 +1357,7 @@ class _Hide(Game):
         gain = 1 if action.verb == "safe" else 3 if action.verb == "c" else 0
         state.scores[0] += gain
         state.scores[1] -= gain
-        state.hand_no += 1
-        state.played += 1
-        if state.played >= 2:
-            state.over = True
-            return
-        order = sorted(state.hands[1] + state.stock)
-        state.rng.shuffle(order)
-        self._deal(state, order)
-
-    def zones(self, state):
-        names = state.names
-        hands = [Zone(f"hand{i}", h, Vis.OWNER, i, f"{names[i]}'s hand", "hand") for i, h in enumerate(state.hands)]
-        return hands + [Zone("stock", state.stock, Vis.NOBODY, None, "Face down", "pile")]
-
-    def final(self, state):
-        placings = [1 + sum(1 for t in state.scores if t > s) for s in state.scores]
-        return ResultView(scores=list(state.scores), placings=placings, summary="Counted.")
+        self._next_hand(state)
 
 
 class _SeenHide(_Hide):
