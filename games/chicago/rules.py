@@ -694,8 +694,9 @@ class Chicago(Game):
 
     def unseen_moves(self, state: State, seat: int, searcher: int) -> Callable[[Action], Any] | None:
         """Another player's draw: its discards go face down, so the table sees how many cards
-        were changed (or that the hand stood or was shown), never which; except from a hand
-        shown to all, whose cards kept are seen going back (`_exchange`), and so those let go."""
+        were changed (or that the hand stood or was shown), never which. A draw from a hand
+        shown to all is the exception: the cards it keeps are seen going back (`_exchange`), so
+        the cards it lets go are known too."""
         st: ChicagoState = state  # type: ignore[assignment]
         return _seen_draw if st.phase == DRAW and not st.shown[seat] else None
 
