@@ -157,7 +157,7 @@ class KingOptions(BaseModel):
         "free",
         description="Hand 5 (No King of Hearts): 'free' = its holder plays it when they like (the "
         "seed); 'discard' = they must play it whenever they cannot follow suit; 'first_chance' = "
-        "also whenever hearts are led.",
+        "also whenever hearts are led (following another suit led still comes first).",
     )
     stop_early: bool = Field(
         False,
@@ -357,7 +357,9 @@ class King(Game):
         same = [c for c in hand if SUIT_IX[c] == led]
         if h == 5 and KH in hand:
             rule = opts.king_of_hearts  # type: ignore[attr-defined]
-            if (not same and rule != "free") or (same and rule == "first_chance"):
+            # following suit comes first: the option forces the King when the holder cannot
+            # follow, and "first chance" also when hearts are led (which the King follows)
+            if (not same and rule != "free") or (led == HEARTS and rule == "first_chance"):
                 return [KH]
         return same if same else list(hand)
 
@@ -496,10 +498,8 @@ class King(Game):
 
     def _note_void(self, st: KingState, seat: int, plays: list[tuple[int, int]], c: int) -> None:
         """`seat` plays `c` to `plays`: off the suit led, it holds none of it, which everyone now
-        knows (`shows_void`), unless `c` is the King of Hearts that the "first chance" rule of
-        the King hand makes it play while it might still hold the suit."""
-        if c == KH and st.hand_no == 5 and st.options.king_of_hearts == "first_chance":  # type: ignore[attr-defined]
-            return
+        knows (`shows_void`). No house rule makes anyone leave a suit they hold: even the King
+        of Hearts is forced off the suit led only on a player who cannot follow."""
         st.voids[seat] |= shows_void(plays, c, SUIT_IX)
 
     def play(self, state: State, seat: int, action: Action, events: list[Event] | None) -> None:

@@ -456,6 +456,20 @@ def test_king_of_hearts_options(rule):
         assert sorted(legal) == ["play 2h", "play kh"]
 
 
+def test_first_chance_king_of_hearts_holder_still_follows_another_suit():
+    # hand 5 only (first_hand=last_hand=5): Ann leads the 2 of Spades, and Bob, who holds the
+    # King of Hearts and four spades, must follow with a spade: "first chance" forces the King
+    # when hearts are led or the holder cannot follow, never on one who can follow another suit
+    bob = ["kh", "as", "ks", "qs", "js"]
+    st = new([["2s", "3c"], bob, [], []], first_hand=5, last_hand=5, king_of_hearts="first_chance")
+    act(st, "play 2s")
+    assert G.to_act(st) == (1,)
+    assert sorted(a.text for a in G.observe(st, 1).legal) == ["play as", "play js", "play ks", "play qs"]
+    assert why(st, 1, "play kh") == "You must follow suit: you hold spades."
+    act(st, "play js")
+    assert "kh" in hand(st, 1)
+
+
 def test_stop_early_option():
     queens = [["qs"], ["qh"], ["qd"], ["qc"]]
     st = new(queens, first_hand=3, last_hand=3, stop_early=True)
