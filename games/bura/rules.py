@@ -113,6 +113,17 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
+def _left_words(st: BuraState) -> str:
+    """What is left to draw, as the table names it: the stock (face down) and the trump card
+    under it, drawn last."""
+    n = len(st.stock)
+    if not st.up_zone:
+        return "the stock is used up"
+    if not n:
+        return "only the trump card is left"
+    return f"{plural(n, 'card')} left in the stock, then the trump card"
+
+
 # -- options and state ------------------------------------------------------------------------------
 
 
@@ -546,8 +557,8 @@ class Bura(Game):
         self._before_lead(st, w)
 
     def _draw(self, st: BuraState, w: int, events: list[Event] | None) -> None:
-        """Back to three, the winner first, alternating; nobody draws when the stock (with the
-        up card, drawn last) cannot fill both hands."""
+        """Back to three, the winner first, alternating; nobody draws when the stock and the trump
+        card under it (drawn last) cannot fill both hands."""
         need = 3 - len(st.hands[w])
         if need <= 0:
             return
@@ -556,8 +567,8 @@ class Bura(Game):
             if events is not None and left:
                 events.append(
                     Event(
-                        f"The stock cannot fill both hands ({plural(left, 'card')} left): nobody draws, "
-                        "and the hands are played out.",
+                        f"The stock and the trump card cannot fill both hands ({_left_words(st)}): "
+                        "nobody draws, and the hands are played out.",
                         "info",
                     )
                 )
@@ -578,8 +589,8 @@ class Bura(Game):
         if events is not None:
             text = f"Both draw back to three, {st.names[w]} first"
             if took_up >= 0:
-                text += f"; {st.names[took_up]} takes the up card, {the(st.up)}"
-            text += f" ({plural(len(st.stock) + len(st.up_zone), 'card')} left)."
+                text += f"; {st.names[took_up]} takes the trump card, {the(st.up)}"
+            text += f" ({_left_words(st)})."
             events.append(Event(text, "draw", w, {"left": len(st.stock) + len(st.up_zone)}))
 
     def _claim(self, st: BuraState, seat: int, events: list[Event] | None) -> None:
@@ -726,7 +737,7 @@ class Bura(Game):
         st: BuraState = state  # type: ignore[assignment]
         trump = SUITS[st.trump].capitalize()
         if st.up_zone:
-            up = FRENCH[st.up].name
+            up = f"{FRENCH[st.up].name} (under the stock, drawn last)"
         else:
             up = f"drawn by {st.names[st.up_holder]}"
         left = len(st.stock) + len(st.up_zone)
@@ -734,8 +745,9 @@ class Bura(Game):
             "Hand": str(st.hand_no),
             "Dealer": st.names[st.dealer],
             "Trump": trump,
-            "Up card": up,
-            "Stock": plural(left, "card") + (" (with the up card)" if st.up_zone else ""),
+            "Trump card": up,
+            # the face-down cards only, as the table's top line counts the stock zone
+            "Stock": plural(len(st.stock), "card") if st.stock else "none left",
             "Pot": plural(st.pot, "token"),
         }
         if st.options.training and seat is not None:  # type: ignore[attr-defined]

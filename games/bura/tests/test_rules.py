@@ -465,8 +465,8 @@ def test_the_up_card_is_drawn_last_by_the_second_drawer() -> None:
             [a for a in G.legal_actions(st, 1 - leader) if a.verb == "answer"]))]
     loser = 1 - last_winner(st)
     assert "9c" in G.observe(st, loser).zone(f"hand{loser}").cards
-    assert any(f"{NAMES[loser]} takes the up card, the 9 of Clubs" in t for t in texts)
-    assert G.observe(st, 1 - loser).status["Up card"] == f"drawn by {NAMES[loser]}"
+    assert any(f"{NAMES[loser]} takes the trump card, the 9 of Clubs" in t for t in texts)
+    assert G.observe(st, 1 - loser).status["Trump card"] == f"drawn by {NAMES[loser]}"
 
 
 def test_when_the_cards_run_out_the_last_winner_may_claim_or_the_hand_is_drawn() -> None:
