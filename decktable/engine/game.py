@@ -698,6 +698,8 @@ class Game:
                     )
                 )
         extra = self.describe(state, seat)
+        if self.rank_order and "rank_order" not in extra:
+            extra["rank_order"] = list(self.rank_order)
         if type(self).card_mark is not Game.card_mark and "card_marks" not in extra:
             marks: dict[str, str] = {}
             for z in zones:
@@ -761,6 +763,10 @@ class Game:
     #: would be two names for one opponent (Lórum: medium thinks 40 iterations, easy 10). Like a
     #: guided playout, it changes how those levels play, so the game's rows are played again.
     level_iterations: ClassVar[Mapping[str, int]] = {}
+    #: the game's ranks from high to low, in the catalogue's rank numbers, where its order is not
+    #: the catalogue's (Polignac: K Q J A 10 9 8 7): the observation carries it, and the table
+    #: sorts a hand "by rank" in this order rather than by a list of games of its own
+    rank_order: ClassVar[tuple[int, ...]] = ()
 
     def random_legal(self, state: State, seat: int, rand: Any) -> Action | None:
         """One of `seat`'s legal actions drawn as the search draws at a node it has not seen:

@@ -164,6 +164,10 @@ class Observation(BaseModel):
     #: cards already chosen for a move still being made (an Adaman payment, a meld being
     #: built), among the cards this seat sees; the table marks them as chosen (✓)
     chosen: list[str] = Field(default_factory=list)
+    #: the game's ranks from high to low, in the catalogue's rank numbers, where they differ from
+    #: the catalogue's (Polignac: K Q J A 10 9 8 7 is [13, 12, 11, 14, 10, 9, 8, 7]); sorting a
+    #: hand "by rank" follows it. Empty: the catalogue's order
+    rank_order: list[int] = Field(default_factory=list)
 
     def zone(self, name: str) -> ZoneView | None:
         for z in self.zones:

@@ -5,8 +5,11 @@ order), "by suit" and "by rank". Only the order on screen changes: actions still
 cards. The facts come from the family's catalogue (`decktable.cards.catalogue`): the suit order is
 the catalogue's (Decktet: Moons, Suns, Waves, Leaves, Wyrms, Knots; French: spades, hearts,
 diamonds, clubs; tarot: trumps, then the four suits), a card of several suits sorts by its first;
-the rank order is the catalogue's rank (low to high), with the Decktet's rankless Pawns and Courts
-between the 9s and the Crowns and cards with neither suit nor rank (the Excuse, the Fool) last.
+the rank order is the game's own where its observation gives one (`Observation.rank_order`:
+Polignac's K Q J A 10 9 8 7, Toepen's 10 9 8 7 A K Q J), else the catalogue's rank, with the
+Decktet's rankless Pawns and Courts between the 9s and the Crowns; either way low to high, and
+cards with neither suit nor rank (the Excuse, the Fool) last. The same order ranks the cards
+within a suit when sorting by suit.
 
 New cards (`NewCards`): one memory per seat of the hand it held when it last acted; cards in that
 seat's hand that were not there are new (the card just drawn) until the seat acts again. A hand
@@ -18,7 +21,7 @@ observations of the same seat are compared, so a hand-off between people resets 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Iterable
+from typing import Iterable, Sequence
 
 #: the orders a hand cycles through, and the words the hand's title gets
 ORDERS: tuple[str, ...] = ("dealt", "suit", "rank")
@@ -51,13 +54,29 @@ def _keys(family: str) -> dict[str, tuple[tuple[float, float, int], tuple[float,
     return out
 
 
-def sort_cards(cards: Iterable[str], family: str, order: str) -> list[str]:
+@lru_cache(maxsize=32)
+def _ranked_keys(
+    family: str, ranks: tuple[int, ...]
+) -> dict[str, tuple[tuple[float, float, int], tuple[float, float, int]]]:
+    """`_keys` with the game's rank order (`ranks`, high to low) in place of the catalogue's: a
+    rank the game does not list sorts below the ones it does."""
+    strength = {r: float(len(ranks) - i) for i, r in enumerate(ranks)}
+    out = {}
+    for slug, ((suit, rank, cid), _) in _keys(family).items():
+        if rank != _LAST:
+            rank = strength.get(int(rank), 0.0) if rank == int(rank) else 0.0
+        out[slug] = ((suit, rank, cid), (rank, suit, cid))
+    return out
+
+
+def sort_cards(cards: Iterable[str], family: str, order: str, ranks: Sequence[int] = ()) -> list[str]:
     """The cards in the chosen order ("dealt" keeps the game's; unknown cards keep their place
-    at the end, in the game's order)."""
+    at the end, in the game's order). `ranks`: the game's rank order, high to low (the
+    observation's `rank_order`); empty: the catalogue's."""
     cards = list(cards)
     if order not in ("suit", "rank"):
         return cards
-    keys = _keys(family)
+    keys = _ranked_keys(family, tuple(ranks)) if ranks else _keys(family)
     which = 0 if order == "suit" else 1
     known = [c for c in cards if c in keys]
     return sorted(known, key=lambda c: keys[c][which]) + [c for c in cards if c not in keys]

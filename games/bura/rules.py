@@ -221,6 +221,7 @@ class Bura(Game):
         SUITS,
         words={"announce": tuple(KIND_WORD[k] for k in (BURA, ACES, MOLODKA))},
     )
+    rank_order = ORDER[::-1]  # A 10 K Q J 9 8 7 6
 
     # -- starting and dealing ----------------------------------------------------------------------
 

@@ -401,6 +401,8 @@ class Envite(Game):
         SUITS,
         {"signal": SIGNAL_WORDS},
     )
+    #: the plain suits' order, K Q J A 7 ... 2, for sorting a hand by rank (a trump sorts with them)
+    rank_order = tuple(sorted(PLAIN_POW, key=PLAIN_POW.__getitem__, reverse=True))
 
     # -- starting and dealing -------------------------------------------------------------------------
 

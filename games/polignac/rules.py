@@ -121,6 +121,7 @@ class Polignac(Game):
     Options = PolignacOptions
     catalogue = FRENCH
     grammar = Grammar({"play": (CARD,), "deal": ()}, FRENCH, SUITS)
+    rank_order = ORDER
 
     # -- starting and dealing ---------------------------------------------------------------
 

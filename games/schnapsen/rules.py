@@ -177,6 +177,7 @@ class Schnapsen(Game):
         FRENCH,
         SUITS,
     )
+    rank_order = tuple(sorted(_POINTS_BY_RANK, key=_POINTS_BY_RANK.__getitem__, reverse=True))  # A 10 K Q J
 
     # -- starting and dealing ------------------------------------------------------------------
 

@@ -160,6 +160,7 @@ class Toepen(Game):
         FRENCH,
         SUITS,
     )
+    rank_order = tuple(sorted(ORDER, key=ORDER.__getitem__, reverse=True))  # 10 9 8 7 A K Q J
 
     # -- starting and dealing -------------------------------------------------------------------------
 

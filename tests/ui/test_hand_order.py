@@ -8,6 +8,8 @@ import re
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).parent))
 
 from table_driver import make_app, play, press, settle, table, viewer_obs  # noqa: E402
@@ -43,14 +45,15 @@ async def test_o_cycles_the_hand_order_and_remembers_it() -> None:
         assert hand.cards == dealt and "(by" not in hand.title
         await press(pilot, "o")
         assert hand.title.endswith("(by suit)")
-        assert hand.cards == sort_cards(dealt, "french", "suit")
+        ranks = viewer_obs(app).rank_order  # Schnapsen's A 10 K Q J
+        assert hand.cards == sort_cards(dealt, "french", "suit", ranks)
         assert drawn_order(hand) == hand.cards
         suits = [c[-1] for c in hand.cards]  # French slugs end with the suit letter
         assert suits == sorted(suits, key=lambda s: "shdc".index(s))  # the catalogue's suit order
         assert prefs.load()[0].hand_order == "suit"
         await press(pilot, "o")
         assert hand.title.endswith("(by rank)")
-        assert hand.cards == sort_cards(dealt, "french", "rank") and drawn_order(hand) == hand.cards
+        assert hand.cards == sort_cards(dealt, "french", "rank", ranks) and drawn_order(hand) == hand.cards
         await press(pilot, "o")
         assert hand.cards == dealt and "(by" not in hand.title
         assert prefs.load()[0].hand_order == "dealt"
@@ -68,7 +71,7 @@ async def test_the_sort_is_remembered_by_the_next_table() -> None:
         await settle(pilot)
         hand = table(app).query_one(HandView)
         assert hand.title.endswith("(by rank)")
-        assert hand.cards == sort_cards(own_hand(app), "french", "rank")
+        assert hand.cards == sort_cards(own_hand(app), "french", "rank", viewer_obs(app).rank_order)
 
 
 async def test_the_card_just_drawn_is_marked_until_the_seat_acts() -> None:
@@ -96,6 +99,43 @@ async def test_the_card_just_drawn_is_marked_until_the_seat_acts() -> None:
         await play(pilot, app, action)
         await settle(pilot)
         assert not hand.fresh & drawn
+
+
+#: each game's ranks, low to high, as its rules (and its status panel) give them
+GAME_RANKS = {
+    "polignac": ["7", "8", "9", "10", "a", "j", "q", "k"],  # K Q J A 10 9 8 7, high to low
+    "toepen": ["j", "q", "k", "a", "7", "8", "9", "10"],  # 10 9 8 7 A K Q J, high to low
+}
+
+
+def rank_of(slug: str) -> str:
+    return slug[:-1]  # French slugs end with the suit letter
+
+
+@pytest.mark.parametrize(("game", "players"), [("polignac", "Ann,bot,bot,bot"), ("toepen", "Ann,bot,bot")])
+async def test_sorting_by_rank_follows_the_games_own_order(game: str, players: str) -> None:
+    """Issue 33: "by rank" (and the ranks within a suit) follow the game's order, which comes
+    through the observation, not the catalogue's Ace-high order."""
+    ranks = GAME_RANKS[game]
+    app = make_app(game, players, seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        hand = table(app).query_one(HandView)
+        for _ in range(3):
+            if hand.title.endswith("(by rank)"):
+                break
+            await press(pilot, "o")
+        assert hand.title.endswith("(by rank)")
+        seen = [ranks.index(rank_of(c)) for c in hand.cards]
+        assert seen == sorted(seen), hand.cards
+        assert drawn_order(hand) == hand.cards
+        await press(pilot, "o", "o")  # by suit: within each suit, the same order
+        assert hand.title.endswith("(by suit)")
+        suits = [c[-1] for c in hand.cards]
+        assert suits == sorted(suits, key=lambda s: "shdc".index(s))
+        for suit in set(suits):
+            within = [ranks.index(rank_of(c)) for c in hand.cards if c[-1] == suit]
+            assert within == sorted(within), hand.cards
 
 
 def test_new_cards_keep_one_memory_per_seat() -> None:

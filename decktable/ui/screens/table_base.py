@@ -524,7 +524,7 @@ class TableScreen(Hinting, Refusals, MarkedPlays, Screen[None]):
         title = hand.label if hand.label and hand.label != hand.name.capitalize() else f"{obs.seats[obs.seat].name}'s hand" if obs.seat is not None else "Hand"
         order = self.hand_order
         fresh = self.new_cards.seen(obs.seat, hand.cards) if obs.seat is not None else frozenset()
-        hand_view.set_cards(sort_cards(hand.cards, self.family, order), title=title + ORDER_TITLES.get(order, ""),
+        hand_view.set_cards(sort_cards(hand.cards, self.family, order, obs.rank_order), title=title + ORDER_TITLES.get(order, ""),
                             legal=legal & frozenset(hand.cards),
                             marked=self.pending, family=self.family, multi=bool(multi & frozenset(hand.cards)),
                             special=obs.card_marks, fresh=fresh)
