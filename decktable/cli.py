@@ -309,7 +309,8 @@ def cmd_list() -> int:
 
 
 def help_text(game_id: str) -> tuple[str, str]:
-    """(game name, the game's help.md text); UsageError for an unknown game or missing help."""
+    """(game name, the game's help.md text with its pack's suit legend); UsageError for an
+    unknown game or missing help."""
     import importlib
     from pathlib import Path
 
@@ -320,11 +321,14 @@ def help_text(game_id: str) -> tuple[str, str]:
         info = resolve(game_id)
     except DeckTableError as exc:
         raise UsageError(str(exc)) from None
+    from decktable.primers import with_legend
+
     try:
         pkg = importlib.import_module(f"decktable.rulesets.{info.id}")
-        return info.name, (Path(str(pkg.__file__)).parent / "help.md").read_text(encoding="utf-8")
+        text = (Path(str(pkg.__file__)).parent / "help.md").read_text(encoding="utf-8")
     except (ImportError, OSError):
         raise UsageError(f"{info.name} has no rules written yet (no help.md).") from None
+    return info.name, with_legend(text, info.family)
 
 
 def cmd_rules(game_id: str) -> int:

@@ -118,3 +118,114 @@ def test_stacked_decks_document_has_a_section_per_finished_game() -> None:
     doc = (Path(__file__).resolve().parents[1] / "docs" / "stacked-decks.md").read_text(encoding="utf-8")
     for gid in ("adaman", "nonesuch", "type_trump", "schnapsen", "jacynth"):
         assert f"(`{gid}`)" in doc
+
+
+# -- rules that speak to players: no pointers to our notes, the marks the screen draws -----------
+
+#: a pointer to the project's own notes, which no player can open ("RULES.md", "RULES gap 1",
+#: "(gap 2)", "section 17", "§17"): the help says the reading itself instead
+POINTER = re.compile(r"(?-i:\bRULES\b)|\bgaps? \d|\bsections? \d|§\s*\d", re.I)
+
+
+def _pointers(text: str) -> list[str]:
+    return [text[max(m.start() - 20, 0) : m.end() + 20] for m in POINTER.finditer(text)]
+
+
+def _option_texts(game_id: str) -> list[str]:
+    """Every option's description, as the setup screen and `decktable rules` show them."""
+    model = decktable.get_game(game_id).Options
+    out = []
+    for name, field in model.model_fields.items():
+        out.append(f"{name}: {field.description or ''} {field.title or ''}")
+        extra = field.json_schema_extra
+        if isinstance(extra, dict):
+            out.extend(f"{name}: {v}" for v in extra.values() if isinstance(v, str))
+    return out
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_rules_text_has_no_pointers_to_our_notes(game_id: str) -> None:
+    """`?`, `decktable rules` and the options say what we read, never 'see RULES gap 3'."""
+    from decktable.cli import help_text
+
+    texts = [help_text(game_id)[1], *_option_texts(game_id)]
+    found = [hit for text in texts for hit in _pointers(text)]
+    assert not found, f"{game_id}: pointers to our own notes: {found[:3]}"
+
+
+def test_primers_have_no_pointers_to_our_notes() -> None:
+    from decktable.primers import PACKS, primer_text
+
+    found = {f: _pointers(primer_text(f)) for f in PACKS}
+    assert not any(found.values()), found
+
+
+def test_pointer_check_can_fail() -> None:
+    assert _pointers("1. **Dealer** (our choice, following RULES.md): random.")
+    assert _pointers("5. **Nothing qualifies** (gap 5): any King")
+    assert _pointers("Readings (see section 17)")
+    assert not _pointers("## Rules notes\n\nThe grid may have gaps. The rules say the dealer picks.")
+
+
+def _glyph_names(family: str) -> list[tuple[str, str, str]]:
+    """(mark on screen, ASCII mark, name) of each suit (and the Fool) the table draws for a pack."""
+    from decktable.themes.glyphs import CARD_SETS
+
+    pretty, plain = CARD_SETS["unicode"], CARD_SETS["ascii"]
+    if family == "decktet":
+        return [(pretty.suits[s], plain.suits[s], s.capitalize()) for s in pretty.suits]
+    faces, flat = pretty.families[family], plain.families[family]
+    out = [(faces.suits[s], flat.suits[s], s.capitalize() if s != "trumps" else "trumps") for s in faces.suits]
+    return out + [(faces.kinds[k], flat.kinds[k], f"the {k.capitalize()}") for k in faces.kinds]
+
+
+DECKTET_GAMES = [g.id for g in decktable.games() if g.family == "decktet"]
+
+
+@pytest.mark.parametrize("game_id", DECKTET_GAMES)
+def test_decktet_rules_name_each_suit_mark(game_id: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """`decktable rules` and the in-game `?` say which mark is which suit (☾ Moons, …), as the
+    primer does, next to the pointer to the primer."""
+    from decktable import cli
+    from decktable.ui.screens.help_screen import help_markdown
+
+    assert cli.main(["rules", game_id]) == 0
+    printed = capsys.readouterr().out
+    for text in (printed, help_markdown(game_id)):
+        head = text.split("## Setup", 1)[0]
+        for mark, ascii_, name in _glyph_names("decktet"):
+            assert f"{mark} {name}" in head, f"{game_id}: no '{mark} {name}' before Setup"
+            assert ascii_ in head
+
+
+def test_rally_rules_name_each_tarot_mark() -> None:
+    from decktable.cli import help_text
+
+    head = help_text("rally")[1].split("## Setup", 1)[0]
+    missing = [f"{m} {n}" for m, _a, n in _glyph_names("tarot") if f"{m} {n}" not in head]
+    assert not missing
+
+
+def test_french_rules_need_no_legend() -> None:
+    from decktable.cli import help_text
+
+    assert "On screen:" not in help_text("king")[1]
+
+
+@pytest.mark.parametrize("family", ["decktet", "french", "tarot"])
+def test_primer_shows_every_mark_the_screen_draws(family: str) -> None:
+    """A pack's primer gives each suit's mark (and the Fool's, the trumps') on screen and in ASCII."""
+    from decktable.primers import primer_text
+    from decktable.themes.glyphs import CARD_SETS
+
+    if family == "french":
+        pretty, plain = CARD_SETS["unicode"].families["french"], CARD_SETS["ascii"].families["french"]
+        marks = [(pretty.suits[s], plain.suits[s], s.capitalize()) for s in pretty.suits]
+    else:
+        marks = _glyph_names(family)
+    text = primer_text(family)
+    rows = {tuple(c.strip() for c in line.strip("|").split("|")) for line in text.splitlines() if line.startswith("|")}
+    for mark, ascii_, name in marks:
+        in_table = any(name in row and mark in row and ascii_ in row for row in rows)
+        in_text = mark in text and ascii_ in text and name.split()[-1] in text
+        assert in_table or (name in ("trumps", "the Fool") and in_text), f"{family} primer: {mark} {name} ({ascii_})"

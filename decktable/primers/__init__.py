@@ -4,6 +4,7 @@ with the package: opened from the lobby (`p`), from the card inspector and from 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 PACKS: dict[str, str] = {"decktet": "The Decktet", "french": "The French pack", "tarot": "The tarot"}
@@ -27,3 +28,47 @@ def primer_family(href: str) -> str | None:
     else:
         return None
     return name if name in PACKS else None
+
+
+#: the suits of each pack whose marks a newcomer cannot guess, in the order the primer gives them
+#: (the French suits need no legend)
+LEGEND_SUITS: dict[str, tuple[str, ...]] = {
+    "decktet": ("moons", "suns", "waves", "leaves", "wyrms", "knots"),
+    "tarot": ("earth", "water", "fire", "air", "trumps"),
+}
+
+
+def suit_legend(family: str) -> str:
+    """One Markdown line naming each suit mark of a pack as the table draws it (and in ASCII),
+    read from the glyph sets themselves so that it cannot drift from the screen; "" for a pack
+    that needs none."""
+    from decktable.themes.glyphs import CARD_SETS
+
+    suits = LEGEND_SUITS.get(family)
+    if suits is None:
+        return ""
+    pretty, plain = CARD_SETS["unicode"], CARD_SETS["ascii"]
+    if family == "decktet":
+        marks = [(pretty.suits[s], plain.suits[s], s.capitalize()) for s in suits]
+    else:
+        faces, flat = pretty.families[family], plain.families[family]
+        marks = [(faces.suits[s], flat.suits[s], s if s == "trumps" else s.capitalize()) for s in suits]
+        marks += [(faces.kinds[k], flat.kinds[k], f"the {k.capitalize()}") for k in faces.kinds]
+    shown = ", ".join(f"{mark} {name}" for mark, _, name in marks)
+    typed = ", ".join(ascii_ for _, ascii_, _ in marks)
+    return f"**On screen:** {shown} (with ASCII cards: {typed})."
+
+
+def with_legend(markdown: str, family: str) -> str:
+    """A game's help with its pack's suit legend after the line that points to the primer (or
+    after the title): one place gives every game of a pack the same legend."""
+    legend = suit_legend(family)
+    if not legend:
+        return markdown
+    lines = markdown.split("\n")
+    at = next((i for i, line in enumerate(lines) if f"(primer:{family})" in line), None)
+    if at is None:
+        at = next((i for i, line in enumerate(lines) if re.match(r"#\s", line)), -1)
+    while 0 <= at < len(lines) - 1 and lines[at + 1].strip():  # to the end of that paragraph
+        at += 1
+    return "\n".join([*lines[: at + 1], "", legend, *lines[at + 1 :]])

@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Markdown, MarkdownViewer, Tree
 
-from decktable.primers import primer_family
+from decktable.primers import primer_family, with_legend
 
 KEYS_HELP = """\
 # decktable keys
@@ -80,9 +80,10 @@ def help_markdown(game_id: str | None) -> str:
     info = resolve(game_id)
     try:
         pkg = importlib.import_module(f"decktable.rulesets.{info.id}")
-        return (Path(str(pkg.__file__)).parent / "help.md").read_text(encoding="utf-8")
+        text = (Path(str(pkg.__file__)).parent / "help.md").read_text(encoding="utf-8")
     except (ImportError, OSError):
         return f"# {info.name}\n\n{info.summary}\n\nThe full rules of {info.name} are not written yet.\n"
+    return with_legend(text, info.family)  # the same legend as `decktable rules`
 
 
 class HelpViewer(MarkdownViewer):
