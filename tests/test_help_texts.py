@@ -229,3 +229,34 @@ def test_primer_shows_every_mark_the_screen_draws(family: str) -> None:
         in_table = any(name in row and mark in row and ascii_ in row for row in rows)
         in_text = mark in text and ascii_ in text and name.split()[-1] in text
         assert in_table or (name in ("trumps", "the Fool") and in_text), f"{family} primer: {mark} {name} ({ascii_})"
+
+
+# -- the phase in players' words ---------------------------------------------------------------
+
+def _phases_seen(game_id: str, seeds: int = 2, steps: int = 500) -> set[str]:
+    """Every phase an observation names in a few random games at each player count."""
+    import random
+
+    game = decktable.get_game(game_id)
+    seen: set[str] = set()
+    for n in game.info.player_counts:
+        for seed in range(seeds):
+            state, rnd = game.new(n, seed=seed), random.Random(seed)
+            for _ in range(steps):
+                seat = rnd.choice(game.to_act(state)) if not game.is_over(state) else 0
+                seen.add(game.observe(state, seat).phase)
+                if game.is_over(state):
+                    break
+                game.apply(state, seat, rnd.choice(game.legal_actions(state, seat)), events=False)
+    return seen
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_phase_has_players_words(game_id: str) -> None:
+    """The status line says "Phase: Special lead?", never the game's own name for it ("Ask");
+    a phase the status already says (Lórum's hand type) is given "" and not shown."""
+    game = decktable.get_game(game_id)
+    missing = sorted(p for p in _phases_seen(game_id) - {"play", "over"} if p not in game.phase_words)
+    assert not missing, f"{game_id}: phases with no words for players: {missing}"
+    internal = [w for w in game.phase_words.values() if "_" in w or (w and w[0].islower())]
+    assert not internal, f"{game_id}: phase words that read as code: {internal}"

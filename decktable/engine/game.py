@@ -615,6 +615,16 @@ class Game:
     def phase(self, state: State) -> str:
         return "over" if state.over else "play"
 
+    #: each of the game's phases (as `phase` names them) in players' words, for the table's
+    #: status lines: "Special lead?" where the phase is "ask", "Hand over" for "scored". A phase
+    #: given "" is not shown (the prompt and the status already say it); "play" and "over" need
+    #: no entry. The names themselves stay the game's own, for tests, bots and saves.
+    phase_words: ClassVar[Mapping[str, str]] = {}
+
+    def phase_label(self, phase: str) -> str:
+        """The phase in players' words, or "" where the table shows none."""
+        return self.phase_words.get(phase, "")
+
     # -- the public contract ---------------------------------------------------------------
 
     def parse(self, text: str) -> Action:
@@ -712,10 +722,12 @@ class Game:
             SeatView(seat=i, name=n, score=state.scores[i], facts=seat_facts.get(i, {}))
             for i, n in enumerate(state.names)
         ]
+        phase = extra.pop("phase", self.phase(state))
         return Observation(
             game=self.info.id,
             seat=seat,
-            phase=extra.pop("phase", self.phase(state)),
+            phase=phase,
+            phase_label=extra.pop("phase_label", self.phase_label(phase)),
             to_act=acting,
             seats=seats,
             zones=zones,

@@ -143,6 +143,9 @@ class Observation(BaseModel):
     game: str
     seat: int | None
     phase: str
+    #: the phase in players' words ("Special lead?", "Hand over"), from the game's phase_words;
+    #: "" where the table shows no phase line
+    phase_label: str = ""
     to_act: list[int]
     prompt: str = ""  # what the seat to act is asked to do, in words
     seats: list[SeatView]

@@ -37,7 +37,7 @@ import warnings
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator, TypeVar
 
 from decktable.store.paths import history_path
 
@@ -99,6 +99,8 @@ class GameRecord:
 
     id: int
     game: str
+T = TypeVar("T")
+
     finished: str
     seed: int | None
     seats: list[dict[str, str]]  # [{"name": "Ann", "kind": "human"}, ...]
@@ -178,6 +180,36 @@ def _prepare(conn: sqlite3.Connection) -> None:
     tables = {name for name, kind in kinds if kind == "table"}
     tables.discard("sqlite_sequence")
     if tables:
+_told_unwritable = False  # the notice that the history cannot be written was given (once a spell)
+
+
+def _tell_once(notice: str) -> None:
+    """A notice that the history cannot be written: once until it can be written again, however
+    many games end or retries fail meanwhile."""
+    global _told_unwritable
+    if not _told_unwritable:
+        _told_unwritable = True
+        _notices.append(notice)
+
+
+def _reason(exc: BaseException) -> str:
+    return (getattr(exc, "strerror", None) or str(exc) or type(exc).__name__).rstrip(".")
+
+
+def _is_corrupt(exc: BaseException) -> bool:
+    """A damaged database file (malformed pages, not a database): not a lock, not a folder that
+    cannot be written. SQLite says so with SQLITE_CORRUPT or SQLITE_NOTADB."""
+    if not isinstance(exc, sqlite3.DatabaseError) or isinstance(exc, sqlite3.OperationalError):
+        return False
+    if isinstance(exc, (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.InterfaceError)):
+        return False
+    code = getattr(exc, "sqlite_errorcode", None)
+    if isinstance(code, int) and (code & 0xFF) in (11, 26):  # SQLITE_CORRUPT, SQLITE_NOTADB
+        return True
+    text = str(exc).lower()
+    return "malformed" in text or "not a database" in text
+
+
         columns = {row[1] for row in conn.execute("PRAGMA table_info(games)")}
         if not REQUIRED <= columns:
             raise ForeignDatabase("it holds no decktable games table")
@@ -299,10 +331,39 @@ def default_won(placings: list[int]) -> list[bool]:
 
 def result_won(result: Any) -> list[bool]:
     """Who won, from a ResultView (see the module's note on solitaires)."""
+            except sqlite3.DatabaseError as exc:  # malformed pages behind a good header
+                conn.close()
+                if attempt or not _is_corrupt(exc) or _move_aside(db, _reason(exc)) is None:
+                    raise
+                continue  # a new history, and the pending rows written into it
     won = getattr(result, "won", None)
     if won is not None:
         return [bool(w) for w in won]
     if len(result.placings) == 1:
+def _repairing(fn: Callable[..., T]) -> Callable[..., T]:
+    """Run `fn` (which opens the history at its `path`); a damaged database met on the way
+    (malformed pages a read or a write reached) is moved aside, a new one started, and `fn` run
+    once more on it."""
+    import functools
+    import inspect
+
+    signature = inspect.signature(fn)
+
+    @functools.wraps(fn)
+    def run(*args: Any, **kwargs: Any) -> T:
+        try:
+            return fn(*args, **kwargs)
+        except sqlite3.DatabaseError as exc:
+            if not _is_corrupt(exc):
+                raise
+            db = signature.bind(*args, **kwargs).arguments.get("path") or history_path()
+            if _move_aside(db, _reason(exc)) is None:
+                raise
+        return fn(*args, **kwargs)
+
+    return run
+
+
         return [result.summary.strip().lower().startswith(("won", "win", "you win"))]
     return default_won(list(result.placings))
 
@@ -413,6 +474,7 @@ def add(
     timeout: float = RETRY_TIMEOUT,
     hints: int = 0,
 ) -> bool:
+@_repairing
     """Store one finished game (the plain form of `record`, for tests and imports). False when a
     game of that match id is already stored (it is recorded once)."""
     row = _row_of(game, seats, scores, placings, seed, options, finished, won, match_id, hints)
@@ -450,28 +512,47 @@ def _keep_pending(db: Path, row: dict[str, Any]) -> Path:
     name = hashlib.sha256(str(row["match_id"]).encode()).hexdigest()[:24] + ".json"
     target = folder / name
     tmp = folder / f".{name}.{os.getpid()}.{threading.get_ident()}.tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(row, f)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, target)
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(row, f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:  # a full disk: no half-written file left behind
+            tmp.unlink()
+        except OSError:
+            pass
+        raise
     return target
 
 
 def _flush_pending(conn: sqlite3.Connection, db: Path) -> int:
-    """Write every pending row (each once) and remove its file; the number written."""
-    folder = _pending_dir(db)
-    if not folder.is_dir():
-        return 0
+    """Write every pending row (each once) and remove its file; the number written. A damaged
+    database raises (the caller moves it aside), as does a busy or unwritable one."""
     done = 0
     with _pending_lock:
-        for f in sorted(folder.glob("*.json")):
+        for f in _kept_results(db):
             try:
                 row = json.loads(f.read_text(encoding="utf-8"))
                 if not isinstance(row, dict) or not {"game", "seats", "scores", "placings"} <= set(row):
                     raise ValueError("not a pending game")
             except (OSError, ValueError):
                 continue  # unreadable: left where it is, never deleted
+def _kept_results(db: Path) -> list[Path]:
+    """The rows waiting to be written: `history-pending/*.json`, and the results a full disk or a
+    data folder that cannot be written left in the folder of saves (saves.keep_result)."""
+    from decktable.store.saves import RESULT_SUFFIX
+
+    found: list[Path] = []
+    for folder, pattern in ((_pending_dir(db), "*.json"), (db.parent / "saves", "*" + RESULT_SUFFIX)):
+        try:
+            found.extend(sorted(p for p in folder.glob(pattern) if not p.name.startswith(".")))
+        except OSError:
+            continue
+    return found
+
+
             try:
                 row = _row_of(row["game"], row["seats"], row["scores"], row["placings"], row.get("seed"),
                               row.get("options"), row.get("finished"), row.get("won"), row.get("match_id"),
@@ -490,19 +571,27 @@ def _flush_pending(conn: sqlite3.Connection, db: Path) -> int:
 
 
 def _retry_loop(db: Path) -> None:
-    global _retry_thread
-    delay = 0.05
+    global _retry_thread, _told_unwritable
+    delay = RETRY_FIRST
     while True:
         try:
+            except sqlite3.DatabaseError as exc:
+                if _is_corrupt(exc):
+                    raise
+                continue
             conn = _connect(db, timeout=RETRY_TIMEOUT)  # flushes the pending rows
         except (sqlite3.Error, OSError):
-            time.sleep(delay)
-            delay = min(delay * 2, 2.0)
-            continue
-        conn.close()
+            pass
+        else:
+            conn.close()
         with _pending_lock:
-            left = any(_pending_dir(db).glob("*.json"))
-            if not left:
+            if not _kept_results(db):
+#: the background retry waits this long after a failed attempt, doubling up to RETRY_MAX: a
+#: history that cannot be written is not reopened hundreds of times a second
+RETRY_FIRST = 0.05
+RETRY_MAX = 30.0
+
+
                 _retry_thread = None
                 return
 
@@ -518,7 +607,11 @@ def _start_retry(db: Path) -> None:
 
 def wait_pending(timeout: float = 10.0) -> bool:
     """Wait for the background writer (tests, and the app on quit); True when nothing is left."""
+                _told_unwritable = False  # written: a later failure is news again
     thread = _retry_thread
+        # opened but not written (read-only, full, damaged), or not opened: wait, longer each time
+        time.sleep(delay)
+        delay = min(delay * 2, RETRY_MAX)
     if thread is not None:
         thread.join(timeout)
         return not thread.is_alive()
@@ -554,7 +647,20 @@ def record(match: Match) -> None:
     row = _row_of(row_args["game"], row_args["seats"], row_args["scores"], row_args["placings"],
                   row_args["seed"], row_args["options"], None, row_args["won"], row_args["match_id"],
                   row_args["hints"])
-    _keep_pending(db, row)  # OSError here: the result is not safe, the caller keeps the save
+    try:
+        where = _keep_pending(db, row)
+    except OSError as exc:
+        # a full disk, or a data folder that cannot be written: the space the save reserved for
+        # its result when the game began (saves.reserve_result) needs no new block
+        save_path = getattr(match, "save_path", None)
+        if save_path is None:
+            raise
+        from decktable.store.saves import keep_result
+
+        try:
+            where = keep_result(save_path, json.dumps(row, ensure_ascii=True).encode("ascii"))
+        except OSError:
+            raise exc from None  # the result is not safe: the caller keeps the save and says so
     if not busy:
         warnings.warn(
             f"The play history could not be written ({why}); the result is kept and will be added later.",
@@ -570,6 +676,10 @@ def recent(n: int = 10, path: Path | None = None) -> list[GameRecord]:
     try:
         return list(_rows(conn, f"SELECT {COLUMNS} FROM games ORDER BY id DESC LIMIT ?", (n,)))
     finally:
+        _tell_once(
+            f"The play history cannot be written now ({_reason(why)}); the result is kept in "
+            f"{where.parent.name}/{where.name} and will be added when the history can be written."
+        )
         conn.close()
 
 
@@ -578,6 +688,7 @@ def stats(path: Path | None = None) -> dict[str, GameStats]:
     (any seat if no human played) — the first to reach it. Summed in SQL."""
     conn = _connect(path)
     try:
+@_repairing
         out: dict[str, GameStats] = {}
         for game, played in conn.execute("SELECT game, count(*) FROM games GROUP BY game"):
             out[game] = GameStats(game, played=played, direction=best_direction(game))
@@ -587,6 +698,7 @@ def stats(path: Path | None = None) -> dict[str, GameStats]:
             if game in out:
                 out[game].wins[name] = wins
         for game, hinted in conn.execute("SELECT game, count(*) FROM games WHERE hints > 0 GROUP BY game"):
+@_repairing
             if game in out:
                 out[game].hinted = hinted
         for game, st in out.items():

@@ -363,6 +363,12 @@ class Adaman(Game):
             details.append(f"Score: 66 + {sum(RANK[c] for c in st.resources)} left in the resources = {st.scores[0]}.")
         return ResultView(scores=[st.scores[0]], placings=[1], summary=self._summary(st), details=details)
 
+    #: the phases in players' words, for the status lines (Game.phase_words)
+    phase_words = {
+        "target": "Choosing a target",
+        "pay": "Paying for the target",
+    }
+
     def phase(self, state: AdamanState) -> str:
         if state.over:
             return "over"

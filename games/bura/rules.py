@@ -304,6 +304,15 @@ class Bura(Game):
             return tuple(s for s in (0, 1) if st.asks[s] == WAITING)
         return (st.turn,)
 
+    #: the phases in players' words, for the status lines (Game.phase_words)
+    phase_words = {
+        "ask": "Special lead?",
+        "lead": "Leading",
+        "answer": "Answering",
+        "final": "Claim 31?",
+        "scored": "Hand over",
+    }
+
     def phase(self, state: State) -> str:
         return state.phase  # type: ignore[attr-defined]
 

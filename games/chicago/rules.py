@@ -426,6 +426,13 @@ class Chicago(Game):
             return ()
         return (st.turn,)
 
+    #: the phases in players' words, for the status lines (Game.phase_words)
+    phase_words = {
+        "draw": "Drawing",
+        "showdown": "Showdown",
+        "scored": "Hand over",
+    }
+
     def phase(self, state: State) -> str:
         return state.phase  # type: ignore[attr-defined]
 

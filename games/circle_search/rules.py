@@ -412,6 +412,11 @@ class CircleSearch(Game):
             where[c.id] = p
         return other
 
+    #: the phases in players' words, for the status lines (Game.phase_words)
+    phase_words = {
+        "search": "",
+    }
+
     def describe(self, state: CircleSearchState, seat: int | None) -> dict[str, Any]:
         st = state
         n = st.players

@@ -396,6 +396,14 @@ class EmuRanchers(Game):
             return (1 - st.first,)
         return (st.queue[0],) if st.queue else ()
 
+    #: the phases in players' words, for the status lines (Game.phase_words)
+    phase_words = {
+        "draw": "Drawing",
+        "year end": "Year end",
+        "excuse": "The Excuse",
+        "scored": "Year over",
+    }
+
     def phase(self, state: EmuRanchersState) -> str:
         return "over" if state.over else state.step
 

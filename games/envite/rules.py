@@ -574,6 +574,14 @@ class Envite(Game):
             return (st.ctrl[(st.dealer + 1) % st.m],)
         return (st.asking,)
 
+    #: the phases in players' words, for the status lines (Game.phase_words)
+    phase_words = {
+        "signal": "Signals",
+        "lying": "Lying down",
+        "stake": "Raising the stake",
+        "scored": "Hand over",
+    }
+
     def phase(self, state: State) -> str:
         return state.phase  # type: ignore[attr-defined]
 

@@ -208,6 +208,13 @@ class Getaway(Game):
         st: GetawayState = state  # type: ignore[assignment]
         return () if st.over else (st.turn,)
 
+    #: the phases in players' words, for the status lines (Game.phase_words)
+    phase_words = {
+        "pickup": "Picking up the trick",
+        "shootout": "Shootout",
+        "scored": "Hand over",
+    }
+
     def phase(self, state: State) -> str:
         return state.phase  # type: ignore[attr-defined]
 

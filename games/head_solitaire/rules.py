@@ -339,6 +339,13 @@ class HeadSolitaire(Game):
             details.append(f"Skipped at the interlude: {the(st.skipped)}.")
         return ResultView(scores=[st.scores[0]], placings=[1], summary=self._summary(st), details=details)
 
+    #: the phases in players' words, for the status lines (Game.phase_words)
+    phase_words = {
+        "meld": "Melding",
+        "discard": "Discarding",
+        "interlude": "Draw pile used up",
+    }
+
     def phase(self, state: HeadSolitaireState) -> str:
         return OVER if state.over else state.stage
 

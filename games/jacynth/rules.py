@@ -563,6 +563,12 @@ class Jacynth(Game):
             out.append(Zone(f"hand{p}", st.hands[p], Vis.OWNER, p, f"{name}'s hand", "hand"))
         return out
 
+    #: the phases in players' words, for the status lines (Game.phase_words)
+    phase_words = {
+        "place": "Placing a card",
+        "influence": "Placing influence",
+    }
+
     def phase(self, state: State) -> str:
         st: JacynthState = state  # type: ignore[assignment]
         if st.over:

@@ -339,6 +339,17 @@ class King(Game):
         st: KingState = state  # type: ignore[assignment]
         return () if st.over else (st.turn,)
 
+    #: the phases in players' words, for the status lines (Game.phase_words)
+    phase_words = {
+        "find dealer": "Finding the dealer",
+        "deal": "Dealing",
+        "choose": "Choosing trumps",
+        "auction": "Auction",
+        "name trumps": "Naming trumps",
+        "up or down": "Up or down?",
+        "scored": "Hand over",
+    }
+
     def phase(self, state: State) -> str:
         return state.phase  # type: ignore[attr-defined]
 

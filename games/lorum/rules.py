@@ -295,6 +295,18 @@ class Lorum(Game):
             return ()
         return (st.turn,)
 
+    #: the phases in players' words, for the status lines (Game.phase_words)
+    phase_words = {
+        "no_hearts": "",
+        "queens": "",
+        "no_tricks": "",
+        "hairy_ape": "",
+        "train": "",
+        "quart": "",
+        "domino": "",
+        "scored": "Hand over",
+    }
+
     def phase(self, state: State) -> str:
         st: LorumState = state  # type: ignore[assignment]
         return "over" if st.over else ("scored" if st.done else TYPE_IDS[st.kind])

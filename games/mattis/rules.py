@@ -298,6 +298,13 @@ class Mattis(Game):
             return ()
         return (st.turn,)
 
+    #: the phases in players' words, for the status lines (Game.phase_words)
+    phase_words = {
+        "collect": "First half",
+        "piles": "Between halves",
+        "shed": "Second half",
+    }
+
     def phase(self, state: State) -> str:
         return state.phase  # type: ignore[attr-defined]
 

@@ -252,6 +252,13 @@ class Nonesuch(Game):
             return (st.holder,)
         return (st.turn,)
 
+    #: the phases in players' words, for the status lines (Game.phase_words)
+    phase_words = {
+        "bid": "Bidding",
+        "trump": "Choosing trump",
+        "scored": "Hand over",
+    }
+
     def phase(self, state: State) -> str:
         return state.phase  # type: ignore[attr-defined]
 

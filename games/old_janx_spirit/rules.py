@@ -436,6 +436,14 @@ class OldJanxSpirit(Game):
             )
         return ResultView(scores=list(st.scores), placings=placings, summary=self._summary(st), details=details)
 
+    #: the phases in players' words, for the status lines (Game.phase_words)
+    phase_words = {
+        "draw": "Drawing",
+        "discard": "Discarding",
+        "out": "Going out?",
+        "between": "Hand over",
+    }
+
     def phase(self, state: OldJanxSpiritState) -> str:
         return OVER if state.over else state.stage
 

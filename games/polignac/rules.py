@@ -172,6 +172,11 @@ class Polignac(Game):
         st: PolignacState = state  # type: ignore[assignment]
         return () if st.over else (st.turn,)
 
+    #: the phases in players' words, for the status lines (Game.phase_words)
+    phase_words = {
+        "scored": "Hand over",
+    }
+
     def phase(self, state: State) -> str:
         return state.phase  # type: ignore[attr-defined]
 

@@ -373,6 +373,18 @@ class Rally(Game):
             side.append(st.partner)
         return side
 
+    #: the phases in players' words, for the status lines (Game.phase_words)
+    phase_words = {
+        "bargain": "Bargaining",
+        "solo": "Solo?",
+        "pickup": "Taking the stock",
+        "discard": "Discarding",
+        "prop": "Prop?",
+        "cop": "Cop?",
+        "rally": "Rallying a King",
+        "done": "Hand over",
+    }
+
     def phase(self, state: State) -> str:
         st: RallyState = state  # type: ignore[assignment]
         return "over" if st.over else st.phase

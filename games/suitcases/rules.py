@@ -732,6 +732,13 @@ class Suitcases(Game):
         out.append(Zone("deck", st.deck, Vis.NOBODY, None, "Deck", "pile"))
         return out
 
+    #: the phases in players' words, for the status lines (Game.phase_words)
+    phase_words = {
+        "crib": "Laying the crib",
+        "casing": "Suit casing",
+        "show": "Counting hands",
+    }
+
     def phase(self, state: SuitcasesState) -> str:
         return "over" if state.over else state.step
 

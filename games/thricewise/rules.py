@@ -647,6 +647,12 @@ class Thricewise(Game):
         out.append(Zone("set_aside", st.set_aside, Vis.PUBLIC, None, "Set aside", "pile"))
         return out
 
+    #: the phases in players' words, for the status lines (Game.phase_words)
+    phase_words = {
+        "choose": "Choosing a card",
+        "place": "Placing the card",
+    }
+
     def phase(self, state: ThricewiseState) -> str:
         return "over" if state.over else state.step
 

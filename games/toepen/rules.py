@@ -367,6 +367,14 @@ class Toepen(Game):
             return (st.asking,)
         return (st.turn,)
 
+    #: the phases in players' words, for the status lines (Game.phase_words)
+    phase_words = {
+        "laundry": "Laundry round",
+        "challenge": "Challenge?",
+        "answer": "Answering a knock",
+        "scored": "Hand over",
+    }
+
     def phase(self, state: State) -> str:
         return state.phase  # type: ignore[attr-defined]
 

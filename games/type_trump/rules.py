@@ -656,6 +656,13 @@ class TypeTrump(Game):
         ]
         return ResultView(scores=list(sc), placings=placings, summary=self._summary(st), details=details)
 
+    #: the phases in players' words, for the status lines (Game.phase_words)
+    phase_words = {
+        "declare": "Declaring",
+        "swap": "Swapping hands",
+        "scored": "Round over",
+    }
+
     def phase(self, state: TypeTrumpState) -> str:
         return "over" if state.over else state.phase
 

@@ -81,8 +81,8 @@ class StatusPanel(Widget):
         muted = get("status-panel--muted", partial=True)
         lines: list[Text] = []
         facts: dict[str, str] = {}
-        if obs.phase and obs.phase not in ("play",):
-            facts["Phase"] = obs.phase.replace("_", " ").capitalize()
+        if obs.phase_label:  # the game's own words for its phase (Game.phase_words)
+            facts["Phase"] = obs.phase_label
         facts.update(obs.status)
         panel = obs.extra.get("panel")
         sentences: list[str] = []
