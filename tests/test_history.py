@@ -13,6 +13,13 @@ from decktable.store.paths import autosave_path, history_path
 ANN_BOT = [{"name": "Ann", "kind": "human"}, {"name": "Bot 1", "kind": "bot"}]
 
 
+@pytest.fixture(autouse=True)
+def fresh_notices(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts with no notice given or waiting (they are the process's)."""
+    monkeypatch.setattr(history, "_notices", [])
+    monkeypatch.setattr(history, "_told_unwritable", False)
+
+
 def play_out(match: Match) -> None:
     while match.to_act():
         match.act(match.to_act()[0], "draw")
@@ -155,6 +162,8 @@ def test_a_history_that_cannot_be_written_does_not_break_the_game(fixed_games, m
     with pytest.warns(RuntimeWarning, match="could not be written"):
         play_out(m)
     assert m.game.is_over(m.state)
+    (notice,) = history.take_notices()  # said once, for the results screen to show
+    assert "cannot be written now (disk I/O error)" in notice and "history-pending/" in notice
 
 
 # -- issue 6: a damaged or foreign history, a locked one, once per match, sums in SQL ----------------

@@ -185,7 +185,8 @@ def test_appending_costs_the_same_at_move_2000_as_at_move_2(tmp_path, monkeypatc
     for _ in range(2000):
         m.act(0, "pass")
     assert rewrites == [1]  # the first move creates the file; every later one appends
-    assert written[0] == written[-1] == len("0 pass\n")
+    assert written[0] == saves.RESERVE_BYTES  # with it, the space of the finished game's result
+    assert written[1] == written[-1] == len("0 pass\n") and len(written) == 2000
     assert len(load(path).log) == 2000
 
 
@@ -635,3 +636,19 @@ def test_replaying_a_save_does_not_report_the_finish_while_replaying(tmp_path):
     calls = []
     m2 = Match.from_save(read_save(path), save_path=path, on_finish=calls.append)
     assert calls == [] and path.exists() and m2.on_finish is not None
+
+
+def test_a_save_file_is_named_by_its_match_id(fixed_games):
+    """Issue 35: one id for the match and its file, so a file is found from the history and back."""
+    from decktable.store import history
+    from decktable.store.saves import new_save_path
+
+    path = new_save_path()
+    m = Match("countup", [Seat("Ann"), Seat("Bot 1", "bot")], seed=4, save_path=path, on_finish=history.record)
+    m.act(0, "draw")
+    assert m.match_id == path.stem == read_save(path).match
+    resumed = load(path)
+    assert resumed.match_id == path.stem
+    assert history.match_key(m) == path.stem
+    other = Match("countup", [Seat("Ann")], seed=4, save_path=path.with_name("by-hand.save"))
+    assert other.match_id != "by-hand" and len(other.match_id) > 16  # a name not an id: an id of its own

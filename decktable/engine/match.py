@@ -102,9 +102,10 @@ class Match:
         self._checkpoints: dict[int, State] = {0: self.state.clone()}  # step index -> state before it
         self._saved: int | None = None  # actions known to be in the journal; None: rewrite it
         if match_id is None:
-            from decktable.store.saves import new_match_id
+            from decktable.store.saves import id_of_save, new_match_id
 
-            match_id = new_match_id()
+            # one id for the match and its save file: a file is found from the history and back
+            match_id = id_of_save(save_path) or new_match_id()
         self.match_id = match_id
         self.save_path = save_path
         self.on_finish = on_finish
@@ -259,6 +260,7 @@ class Match:
                 from decktable.store import savelock
 
                 savelock.release(self.save_path)
+                self.save_error = None  # the result is kept: a failed autosave no longer matters
             self._saved = None
 
     def abandon(self) -> None:

@@ -88,6 +88,8 @@ QUICK_TIMEOUT = 0.0
 #: how long the background retry waits each time
 RETRY_TIMEOUT = 5.0
 
+T = TypeVar("T")
+
 _notices: list[str] = []
 _pending_lock = threading.Lock()
 _retry_thread: threading.Thread | None = None
@@ -99,8 +101,6 @@ class GameRecord:
 
     id: int
     game: str
-T = TypeVar("T")
-
     finished: str
     seed: int | None
     seats: list[dict[str, str]]  # [{"name": "Ann", "kind": "human"}, ...]
@@ -169,17 +169,6 @@ def take_notices() -> list[str]:
     return out
 
 
-def _is_busy(exc: BaseException) -> bool:
-    text = str(exc).lower()
-    return isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
-
-
-def _prepare(conn: sqlite3.Connection) -> None:
-    """Check that the database is ours (or empty) and bring it to the current version."""
-    kinds = list(conn.execute("SELECT name, type FROM sqlite_master WHERE type IN ('table', 'index')"))
-    tables = {name for name, kind in kinds if kind == "table"}
-    tables.discard("sqlite_sequence")
-    if tables:
 _told_unwritable = False  # the notice that the history cannot be written was given (once a spell)
 
 
@@ -210,6 +199,17 @@ def _is_corrupt(exc: BaseException) -> bool:
     return "malformed" in text or "not a database" in text
 
 
+def _is_busy(exc: BaseException) -> bool:
+    text = str(exc).lower()
+    return isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+
+
+def _prepare(conn: sqlite3.Connection) -> None:
+    """Check that the database is ours (or empty) and bring it to the current version."""
+    kinds = list(conn.execute("SELECT name, type FROM sqlite_master WHERE type IN ('table', 'index')"))
+    tables = {name for name, kind in kinds if kind == "table"}
+    tables.discard("sqlite_sequence")
+    if tables:
         columns = {row[1] for row in conn.execute("PRAGMA table_info(games)")}
         if not REQUIRED <= columns:
             raise ForeignDatabase("it holds no decktable games table")
@@ -318,28 +318,15 @@ def _connect(path: Path | None = None, timeout: float = RETRY_TIMEOUT, flush: bo
                 _flush_pending(conn, db)
             except sqlite3.OperationalError:
                 pass  # still busy: the rows stay pending for the next open or the retry thread
-        return conn
-    raise AssertionError("unreachable")
-
-
-def default_won(placings: list[int]) -> list[bool]:
-    """Several seats: first place wins. One seat: unknown, so not counted as a win."""
-    if len(placings) < 2:
-        return [False] * len(placings)
-    return [p == 1 for p in placings]
-
-
-def result_won(result: Any) -> list[bool]:
-    """Who won, from a ResultView (see the module's note on solitaires)."""
             except sqlite3.DatabaseError as exc:  # malformed pages behind a good header
                 conn.close()
                 if attempt or not _is_corrupt(exc) or _move_aside(db, _reason(exc)) is None:
                     raise
                 continue  # a new history, and the pending rows written into it
-    won = getattr(result, "won", None)
-    if won is not None:
-        return [bool(w) for w in won]
-    if len(result.placings) == 1:
+        return conn
+    raise AssertionError("unreachable")
+
+
 def _repairing(fn: Callable[..., T]) -> Callable[..., T]:
     """Run `fn` (which opens the history at its `path`); a damaged database met on the way
     (malformed pages a read or a write reached) is moved aside, a new one started, and `fn` run
@@ -364,6 +351,19 @@ def _repairing(fn: Callable[..., T]) -> Callable[..., T]:
     return run
 
 
+def default_won(placings: list[int]) -> list[bool]:
+    """Several seats: first place wins. One seat: unknown, so not counted as a win."""
+    if len(placings) < 2:
+        return [False] * len(placings)
+    return [p == 1 for p in placings]
+
+
+def result_won(result: Any) -> list[bool]:
+    """Who won, from a ResultView (see the module's note on solitaires)."""
+    won = getattr(result, "won", None)
+    if won is not None:
+        return [bool(w) for w in won]
+    if len(result.placings) == 1:
         return [result.summary.strip().lower().startswith(("won", "win", "you win"))]
     return default_won(list(result.placings))
 
@@ -460,6 +460,7 @@ def _insert(conn: sqlite3.Connection, row: dict[str, Any]) -> bool:
     return True
 
 
+@_repairing
 def add(
     game: str,
     seats: list[dict[str, str]],
@@ -474,7 +475,6 @@ def add(
     timeout: float = RETRY_TIMEOUT,
     hints: int = 0,
 ) -> bool:
-@_repairing
     """Store one finished game (the plain form of `record`, for tests and imports). False when a
     game of that match id is already stored (it is recorded once)."""
     row = _row_of(game, seats, scores, placings, seed, options, finished, won, match_id, hints)
@@ -527,18 +527,6 @@ def _keep_pending(db: Path, row: dict[str, Any]) -> Path:
     return target
 
 
-def _flush_pending(conn: sqlite3.Connection, db: Path) -> int:
-    """Write every pending row (each once) and remove its file; the number written. A damaged
-    database raises (the caller moves it aside), as does a busy or unwritable one."""
-    done = 0
-    with _pending_lock:
-        for f in _kept_results(db):
-            try:
-                row = json.loads(f.read_text(encoding="utf-8"))
-                if not isinstance(row, dict) or not {"game", "seats", "scores", "placings"} <= set(row):
-                    raise ValueError("not a pending game")
-            except (OSError, ValueError):
-                continue  # unreadable: left where it is, never deleted
 def _kept_results(db: Path) -> list[Path]:
     """The rows waiting to be written: `history-pending/*.json`, and the results a full disk or a
     data folder that cannot be written left in the folder of saves (saves.keep_result)."""
@@ -553,6 +541,18 @@ def _kept_results(db: Path) -> list[Path]:
     return found
 
 
+def _flush_pending(conn: sqlite3.Connection, db: Path) -> int:
+    """Write every pending row (each once) and remove its file; the number written. A damaged
+    database raises (the caller moves it aside), as does a busy or unwritable one."""
+    done = 0
+    with _pending_lock:
+        for f in _kept_results(db):
+            try:
+                row = json.loads(f.read_text(encoding="utf-8"))
+                if not isinstance(row, dict) or not {"game", "seats", "scores", "placings"} <= set(row):
+                    raise ValueError("not a pending game")
+            except (OSError, ValueError):
+                continue  # unreadable: left where it is, never deleted
             try:
                 row = _row_of(row["game"], row["seats"], row["scores"], row["placings"], row.get("seed"),
                               row.get("options"), row.get("finished"), row.get("won"), row.get("match_id"),
@@ -561,6 +561,10 @@ def _kept_results(db: Path) -> list[Path]:
                     done += 1
             except sqlite3.OperationalError:
                 raise
+            except sqlite3.DatabaseError as exc:
+                if _is_corrupt(exc):
+                    raise
+                continue
             except (sqlite3.Error, ValueError, TypeError, AttributeError, KeyError):
                 continue
             try:
@@ -570,15 +574,17 @@ def _kept_results(db: Path) -> list[Path]:
     return done
 
 
+#: the background retry waits this long after a failed attempt, doubling up to RETRY_MAX: a
+#: history that cannot be written is not reopened hundreds of times a second
+RETRY_FIRST = 0.05
+RETRY_MAX = 30.0
+
+
 def _retry_loop(db: Path) -> None:
     global _retry_thread, _told_unwritable
     delay = RETRY_FIRST
     while True:
         try:
-            except sqlite3.DatabaseError as exc:
-                if _is_corrupt(exc):
-                    raise
-                continue
             conn = _connect(db, timeout=RETRY_TIMEOUT)  # flushes the pending rows
         except (sqlite3.Error, OSError):
             pass
@@ -586,14 +592,12 @@ def _retry_loop(db: Path) -> None:
             conn.close()
         with _pending_lock:
             if not _kept_results(db):
-#: the background retry waits this long after a failed attempt, doubling up to RETRY_MAX: a
-#: history that cannot be written is not reopened hundreds of times a second
-RETRY_FIRST = 0.05
-RETRY_MAX = 30.0
-
-
                 _retry_thread = None
+                _told_unwritable = False  # written: a later failure is news again
                 return
+        # opened but not written (read-only, full, damaged), or not opened: wait, longer each time
+        time.sleep(delay)
+        delay = min(delay * 2, RETRY_MAX)
 
 
 def _start_retry(db: Path) -> None:
@@ -607,11 +611,7 @@ def _start_retry(db: Path) -> None:
 
 def wait_pending(timeout: float = 10.0) -> bool:
     """Wait for the background writer (tests, and the app on quit); True when nothing is left."""
-                _told_unwritable = False  # written: a later failure is news again
     thread = _retry_thread
-        # opened but not written (read-only, full, damaged), or not opened: wait, longer each time
-        time.sleep(delay)
-        delay = min(delay * 2, RETRY_MAX)
     if thread is not None:
         thread.join(timeout)
         return not thread.is_alive()
@@ -662,6 +662,10 @@ def record(match: Match) -> None:
         except OSError:
             raise exc from None  # the result is not safe: the caller keeps the save and says so
     if not busy:
+        _tell_once(
+            f"The play history cannot be written now ({_reason(why)}); the result is kept in "
+            f"{where.parent.name}/{where.name} and will be added when the history can be written."
+        )
         warnings.warn(
             f"The play history could not be written ({why}); the result is kept and will be added later.",
             RuntimeWarning,
@@ -670,25 +674,22 @@ def record(match: Match) -> None:
     _start_retry(db)
 
 
+@_repairing
 def recent(n: int = 10, path: Path | None = None) -> list[GameRecord]:
     """The last `n` finished games, newest first."""
     conn = _connect(path)
     try:
         return list(_rows(conn, f"SELECT {COLUMNS} FROM games ORDER BY id DESC LIMIT ?", (n,)))
     finally:
-        _tell_once(
-            f"The play history cannot be written now ({_reason(why)}); the result is kept in "
-            f"{where.parent.name}/{where.name} and will be added when the history can be written."
-        )
         conn.close()
 
 
+@_repairing
 def stats(path: Path | None = None) -> dict[str, GameStats]:
     """Per game id: games played, wins per human name, and the best score by a human
     (any seat if no human played) — the first to reach it. Summed in SQL."""
     conn = _connect(path)
     try:
-@_repairing
         out: dict[str, GameStats] = {}
         for game, played in conn.execute("SELECT game, count(*) FROM games GROUP BY game"):
             out[game] = GameStats(game, played=played, direction=best_direction(game))
@@ -698,7 +699,6 @@ def stats(path: Path | None = None) -> dict[str, GameStats]:
             if game in out:
                 out[game].wins[name] = wins
         for game, hinted in conn.execute("SELECT game, count(*) FROM games WHERE hints > 0 GROUP BY game"):
-@_repairing
             if game in out:
                 out[game].hinted = hinted
         for game, st in out.items():

@@ -90,6 +90,17 @@ def new_match_id() -> str:
     return time.strftime("%Y%m%d-%H%M%S") + "-" + secrets.token_hex(6)
 
 
+_ID_RE = re.compile(r"[0-9]{8}-[0-9]{6}-[0-9a-f]{12}")
+
+
+def id_of_save(path: Path | None) -> str | None:
+    """The match id a save's file name holds (`new_save_path` names a file after its match), or
+    None for a name that is not one (a file named by hand, the old autosave)."""
+    if path is None or path.suffix != SAVE_SUFFIX or not _ID_RE.fullmatch(path.stem):
+        return None
+    return path.stem
+
+
 def new_save_path(directory: Path | None = None) -> Path:
     """A fresh save file name in the folder of saves (nothing is created yet)."""
     if directory is None:
@@ -145,6 +156,8 @@ def write_save(path: Path, save: SaveFile) -> None:
             pass
         raise
     _fsync_dir(path.parent)
+    if path.suffix == SAVE_SUFFIX:
+        reserve_result(path)  # the finished game's result then needs no new block
 
 
 def append_action(path: Path, seat: int, action: str, sync: bool = True) -> None:
@@ -172,6 +185,104 @@ def remove_save(path: Path) -> None:
         path.unlink()
     except FileNotFoundError:
         pass
+    try:
+        reserve_path(path).unlink()  # the game's result is kept elsewhere by now, or never will be
+    except OSError:
+        pass
+
+
+# -- the finished result's reserved space ----------------------------------------------------------
+#
+# A disk that fills during a game must not lose its result: the history and `history-pending/`
+# both need new blocks at the end. So the space for the result is claimed when the save is first
+# written (a file of RESERVE_BYTES spaces next to it, `.<stem>.reserve`), and a result nothing else
+# could keep is written over those spaces in place, then renamed `<stem>.result` (the folder of
+# saves can be written even when the data folder cannot). The history writes such results as it
+# writes its pending rows.
+
+RESERVE_BYTES = 4096  # a finished game's row is a few hundred bytes
+RESERVE_SUFFIX = ".reserve"
+RESULT_SUFFIX = ".result"
+
+
+def reserve_path(save: Path) -> Path:
+    return save.with_name(f".{save.stem}{RESERVE_SUFFIX}")
+
+
+def result_path(save: Path) -> Path:
+    return save.with_name(f"{save.stem}{RESULT_SUFFIX}")
+
+
+def reserve_result(save: Path) -> bool:
+    """Claim the space of the result of the game saved at `save`, once; False when the disk
+    cannot give it now (the game goes on; its result may then have nowhere to go)."""
+    spot = reserve_path(save)
+    if os.path.lexists(spot):
+        return True
+    try:
+        fd = os.open(spot, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0), 0o600)
+    except FileExistsError:
+        return True
+    except OSError:
+        return False
+    try:
+        if os.write(fd, b" " * RESERVE_BYTES) != RESERVE_BYTES:
+            raise OSError(errno.ENOSPC, "the space was given only in part")
+        os.fsync(fd)
+    except OSError:
+        os.close(fd)
+        try:
+            spot.unlink()
+        except OSError:
+            pass
+        return False
+    os.close(fd)
+    return True
+
+
+def keep_result(save: Path, data: bytes) -> Path:
+    """Write `data` (a JSON document) over the reserved space of `save`'s game, in place (no new
+    block is needed), and rename it to `<stem>.result`. OSError when there is no reservation or the
+    data does not fit; the reservation is then left as it was."""
+    if b"\n" in data or len(data) >= RESERVE_BYTES:
+        raise OSError(errno.EFBIG, "the result does not fit its reserved space")
+    spot = reserve_path(save)
+    fd = os.open(spot, os.O_WRONLY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode) or os.fstat(fd).st_size < RESERVE_BYTES:
+            raise OSError(errno.EINVAL, "the reserved space is not whole")
+        padded = data + b" " * (RESERVE_BYTES - len(data) - 1) + b"\n"
+        if os.pwrite(fd, padded, 0) != len(padded):
+            raise OSError(errno.ENOSPC, "the result was written only in part")
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    target = result_path(save)
+    os.replace(spot, target)
+    _fsync_dir(save.parent)
+    return target
+
+
+def sweep_reservations(folder: Path) -> int:
+    """Remove the reservations whose save is gone (a game given up while its process was killed,
+    say). Returns how many were removed."""
+    removed = 0
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return 0
+    for name in names:
+        if not (name.startswith(".") and name.endswith(RESERVE_SUFFIX)):
+            continue
+        save = folder / (name[1: -len(RESERVE_SUFFIX)] + SAVE_SUFFIX)
+        if os.path.lexists(save):
+            continue
+        try:
+            (folder / name).unlink()
+            removed += 1
+        except OSError:
+            continue
+    return removed
 
 
 def _fsync_dir(directory: Path) -> None:
@@ -596,6 +707,7 @@ def list_saves() -> Listing:
 
     sweep_temporaries(saves_dir())  # what killed writers left behind
     sweep_orphans(saves_dir(), SAVE_SUFFIX)  # lock files whose save is gone
+    sweep_reservations(saves_dir())  # result space whose save is gone
     saves: list[SaveEntry] = []
     problems: list[str] = []
     for path in save_candidates():
@@ -624,7 +736,18 @@ def load_match(path: Path, on_finish: Callable[[Match], None] | None = None) -> 
     if not savelock.acquire(path):
         raise SaveInUse(savelock.IN_USE)
     try:
-        return Match.from_save(read_save(path), save_path=path, on_finish=on_finish)
+        text, mtime = _read_bounded(path)
+        save = parse_save(text, path.name)
+        save.updated = datetime.fromtimestamp(mtime, timezone.utc).isoformat(timespec="seconds")
+        match = Match.from_save(save, save_path=path, on_finish=on_finish)
+        if match.save_path is not None and not match.game.is_over(match.state):
+            if path.suffix == SAVE_SUFFIX:
+                reserve_result(path)  # a save from before results had their space
+            if text == journal_text(save):
+                # the file is whole and in this version's words: the next move is appended to
+                # the blocks it has, not a copy of the whole journal (which a full disk refuses)
+                match._saved = len(save.actions)
+        return match
     except SaveError as exc:
         savelock.release(path)
         if path.name not in str(exc):

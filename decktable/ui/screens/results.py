@@ -113,6 +113,8 @@ class ResultsScreen(Screen[str]):
 
         for notice in history.take_notices():  # the history was damaged and moved aside
             self.notify(notice, title="Play history", severity="warning", timeout=12, markup=False)
+        if self.match.save_error:  # the result could not be kept anywhere: never silently
+            self.notify(self.match.save_error, title="Play history", severity="error", timeout=30, markup=False)
         # "New game" is highlighted and has the focus at first (AUTO_FOCUS): Enter is a new game,
         # as it always was; Tab moves the focus (Enter then presses that button), r and d choose
         # Rematch and Replay from anywhere
