@@ -747,7 +747,7 @@ class Bura(Game):
         st: BuraState = state  # type: ignore[assignment]
         trump = SUITS[st.trump].capitalize()
         if st.up_zone:
-            up = f"{FRENCH[st.up].name} (under the stock, drawn last)"
+            up = FRENCH[st.up].name  # the zone says it is drawn last
         else:
             up = f"drawn by {st.names[st.up_holder]}"
         left = len(st.stock) + len(st.up_zone)
