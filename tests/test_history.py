@@ -59,7 +59,8 @@ def test_record_ignores_an_unfinished_match(fixed_games) -> None:
 def test_stats_counts_games_wins_of_humans_and_best_score() -> None:
     history.add("countup", ANN_BOT, [9, 12], [2, 1])  # the bot wins: not counted as a win
     history.add("countup", ANN_BOT, [15, 3], [1, 2])
-    history.add("countup", [{"name": "Bea", "kind": "human"}, {"name": "Ann", "kind": "human"}], [20, 20], [1, 1])
+    history.add("countup", [{"name": "Bea", "kind": "human"}, {"name": "Ann", "kind": "human"},
+                            {"name": "Bot 2", "kind": "bot"}], [20, 20, 5], [1, 1, 3])  # a shared win
     history.add("other", [{"name": "Cy", "kind": "human"}], [4], [1], won=[True])
     st = history.stats()
     cu = st["countup"]
@@ -71,11 +72,52 @@ def test_stats_counts_games_wins_of_humans_and_best_score() -> None:
     assert st["other"].played == 1 and st["other"].wins == {"Cy": 1}
 
 
-def test_bots_scores_are_not_best_scores_unless_only_bots_played() -> None:
+def test_the_best_score_is_the_best_any_seat_reached_bots_included() -> None:
     history.add("countup", ANN_BOT, [3, 30], [2, 1])
-    assert history.stats()["countup"].best == 3
+    cu = history.stats()["countup"]
+    assert (cu.best, cu.best_text) == (30, "30 (Bot 1)")
     history.add("botsonly", [{"name": "Bot 1", "kind": "bot"}, {"name": "Bot 2", "kind": "bot"}], [5, 8], [2, 1])
     assert history.stats()["botsonly"].best == 8
+
+
+def _play_to_the_end(match: Match, choose) -> None:
+    """Every seat's moves (a bot's too) chosen by `choose(legal action texts)`."""
+    while match.to_act():
+        seat = match.to_act()[0]
+        match.act(seat, choose([str(a) for a in match.game.legal_actions(match.state, seat)]))
+    assert history.wait_pending()
+
+
+def test_a_game_nobody_won_is_no_ones_win() -> None:
+    """A Rally game of one hand that nobody calls is thrown in: everyone scores 0 and shares
+    first place, which is no one's win (it counted as a win for both people)."""
+    rally = Match("rally", [Seat("Ann"), Seat("Bob"), Seat("Bot 1", "bot"), Seat("Bot 2", "bot")], seed=3,
+                  options={"hands": 1}, on_finish=history.record)
+    _play_to_the_end(rally, lambda legal: next((a for a in ("pass", "hold") if a in legal), legal[0]))
+    result = rally.result()
+    assert result.scores == [0, 0, 0, 0] and result.placings == [1, 1, 1, 1]  # the case: thrown in
+    (rec,) = history.recent()
+    assert rec.winners == [] and rec.won == [False] * 4
+    assert history.stats()["rally"].wins == {} and history.stats()["rally"].wins_text == "—"
+
+
+def test_a_lowest_is_best_game_shows_the_lowest_score_at_the_table() -> None:
+    """Polignac counts penalty points (lowest best). Ann, the one person at the table, came last
+    with the most points: the best score is the table's lowest, a bot's, not Ann's (it read '10
+    (Ann; lowest)')."""
+    import random
+
+    game = Match("polignac", [Seat("Ann"), Seat("Bot 1", "bot"), Seat("Bot 2", "bot"), Seat("Bot 3", "bot")],
+                 seed=9, on_finish=history.record)
+    r = random.Random(9)
+    _play_to_the_end(game, r.choice)
+    scores, placings = game.result().scores, game.result().placings
+    assert placings[0] == 4 and scores[0] == max(scores)  # the case: Ann last
+    st = history.stats()["polignac"]
+    low = min(scores)
+    holder = game.seats[scores.index(low)].name
+    assert st.direction == "low" and st.best == low and st.best_by == holder != "Ann"
+    assert st.best_text == f"{low} ({holder}; lowest)"
 
 
 def test_best_can_be_the_lowest(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -96,7 +138,8 @@ def test_solitaire_wins_come_from_the_result(fixed_games) -> None:
     assert history.result_won(ResultView(scores=[70], placings=[1], summary="Won: all eleven.")) == [True]
     assert history.result_won(ResultView(scores=[12], placings=[1], summary="Lost: no move left.")) == [False]
     assert history.result_won(ResultView(scores=[3, 5], placings=[2, 1], summary="Bea wins.")) == [False, True]
-    assert history.result_won(ResultView(scores=[4, 4], placings=[1, 1], summary="A tie.")) == [True, True]
+    assert history.result_won(ResultView(scores=[4, 4], placings=[1, 1], summary="A tie.")) == [False, False]
+    assert history.result_won(ResultView(scores=[4, 4, 1], placings=[1, 1, 3], summary="Shared.")) == [True, True, False]
     solo = [{"name": "Ann", "kind": "human"}]
     history.add("adaman", solo, [70], [1], won=[True])
     history.add("adaman", solo, [12], [1], won=[False])
@@ -271,7 +314,7 @@ def test_a_pending_result_left_by_an_earlier_run_is_written_on_the_next_open(fix
 
 
 def _stats_in_python(records: list) -> dict:
-    """The statistics as the first version computed them, row by row, as a reference."""
+    """The statistics computed row by row, as a reference (the best: any seat's, the highest)."""
     out: dict = {}
     for rec in records:
         st = out.setdefault(rec.game, {"played": 0, "wins": {}, "best": None, "by": ""})
@@ -280,7 +323,7 @@ def _stats_in_python(records: list) -> dict:
         for i in humans:
             if i < len(rec.won) and rec.won[i]:
                 st["wins"][rec.seats[i]["name"]] = st["wins"].get(rec.seats[i]["name"], 0) + 1
-        for i in humans or range(len(rec.seats)):
+        for i in range(len(rec.seats)):
             if i < len(rec.scores) and (st["best"] is None or rec.scores[i] > st["best"]):
                 st["best"], st["by"] = rec.scores[i], rec.seats[i]["name"]
     return out
@@ -344,3 +387,17 @@ def test_an_old_history_gets_its_seats_table_on_upgrade() -> None:
     st = history.stats()["countup"]
     assert st.played == 2 and st.wins == {"Ann": 1} and (st.best, st.best_by) == (15, "Ann")
     assert [r.names for r in history.recent()] == [["Ann", "Bot 1"]]  # the damaged row is skipped
+
+
+def test_a_version_2_history_counts_no_win_for_a_game_nobody_won() -> None:
+    """Histories written before version 3 stored a game in which every seat placed first as a
+    win for each: opened now, that game is no one's win; other games keep theirs."""
+    people = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
+    history.add("countup", people, [0, 0], [1, 1], won=[True, True])  # as version 2 wrote it
+    history.add("countup", people, [5, 2], [1, 2])
+    conn = sqlite3.connect(history_path())
+    conn.execute("PRAGMA user_version = 2")
+    conn.commit()
+    conn.close()
+    assert history.stats()["countup"].wins == {"Ann": 1}
+    assert [r.winners for r in history.recent()] == [["Ann"], []]

@@ -3,12 +3,14 @@
 The database lives at `decktable.store.paths.history_path()`. `record(match)` is what a Match is
 given as `on_finish`; `stats()` sums the rows per game; `recent(n)` lists the last games.
 
-A win is a first place when several seats played. A solitaire's single seat is always "first", so
-there a win is what the result says: `ResultView.won` (a list of booleans) when the engine offers
-it, else a summary that begins with "Won" / "Win".
+A win is a first place when several seats played, unless every seat shares it: a game with no
+winner (a draw, a Rally game thrown in) is no one's win. A solitaire's single seat is always
+"first", so there a win is what the result says: `ResultView.won` (a list of booleans) when the
+engine offers it, else a summary that begins with "Won" / "Win".
 
-Whether a game's best score is the highest or the lowest comes from the `best` key of the game's
-INFO dict ("high", the default, or "low" — Head Solitaire counts cards left, so lower is better).
+A game's best score is the best any seat reached, bots included: the best end of the game's own
+scale, which is the highest or the lowest as the `best` key of the game's INFO dict says ("high",
+the default, or "low" — Head Solitaire counts cards left, Polignac penalty points).
 
 Trust (issue 6):
 - A finished match is recorded once: each row holds the match's id (`Match.match_id`, else a
@@ -80,7 +82,16 @@ CREATE INDEX IF NOT EXISTS seats_by_row ON seats (row);
 CREATE INDEX IF NOT EXISTS seats_best ON seats (game, counts, score);
 CREATE INDEX IF NOT EXISTS seats_wins ON seats (game, human, won, name);
 """
-VERSION = 2
+#: added by version 3 (an upgrade): games of several seats that all placed first were stored as a
+#: win for every seat (a Rally game thrown in); they are no one's win, as `default_won` now says
+NO_WINNER = """
+UPDATE games SET won = (SELECT json_group_array(json('false')) FROM json_each(games.placings))
+WHERE json_valid(placings) AND json_type(placings) = 'array' AND json_array_length(placings) >= 2
+      AND NOT EXISTS (SELECT 1 FROM json_each(games.placings) WHERE value IS NOT 1)
+      AND (won IS NULL OR NOT json_valid(won) OR json_type(won) != 'array'
+           OR NOT EXISTS (SELECT 1 FROM json_each(games.won) WHERE value IS NOT 1))
+"""
+VERSION = 3  # 3: a game in which every seat placed first is no one's win (NO_WINNER)
 REQUIRED = {"id", "game", "finished", "seats", "scores", "placings"}
 COLUMNS = "id, game, finished, seed, seats, scores, placings, options, won, hints"
 #: how long the UI thread may wait for a busy database: not at all (the row is kept and retried)
@@ -239,6 +250,8 @@ def _prepare(conn: sqlite3.Connection) -> None:
         for statement in SCHEMA_2.split(";"):
             if statement.strip():
                 conn.execute(statement)
+        if version < 3:
+            conn.execute(NO_WINNER)
         if "seats" not in tables or version < VERSION:
             conn.execute("DELETE FROM seats")
             _fill_seats(conn)
@@ -352,8 +365,9 @@ def _repairing(fn: Callable[..., T]) -> Callable[..., T]:
 
 
 def default_won(placings: list[int]) -> list[bool]:
-    """Several seats: first place wins. One seat: unknown, so not counted as a win."""
-    if len(placings) < 2:
+    """Several seats: first place wins, unless every seat shares it (nobody won). One seat:
+    unknown, so not counted as a win."""
+    if len(placings) < 2 or all(p == 1 for p in placings):
         return [False] * len(placings)
     return [p == 1 for p in placings]
 
@@ -686,8 +700,8 @@ def recent(n: int = 10, path: Path | None = None) -> list[GameRecord]:
 
 @_repairing
 def stats(path: Path | None = None) -> dict[str, GameStats]:
-    """Per game id: games played, wins per human name, and the best score by a human
-    (any seat if no human played) — the first to reach it. Summed in SQL."""
+    """Per game id: games played, wins per human name, and the best score any seat reached (the
+    best end of the game's own scale, bots included) — the first to reach it. Summed in SQL."""
     conn = _connect(path)
     try:
         out: dict[str, GameStats] = {}
@@ -703,13 +717,17 @@ def stats(path: Path | None = None) -> dict[str, GameStats]:
                 out[game].hinted = hinted
         for game, st in out.items():
             agg = "max" if st.direction == "high" else "min"
+            # one index seek for each value of `counts` (seats_best: game, counts, score), not a scan
             (best,) = conn.execute(
-                f"SELECT {agg}(score) FROM seats WHERE game = ? AND counts = 1 AND score IS NOT NULL", (game,)
+                f"SELECT {agg}(best) FROM (SELECT {agg}(score) AS best FROM seats WHERE game = ? AND counts = 0"
+                f" AND score IS NOT NULL UNION ALL SELECT {agg}(score) FROM seats WHERE game = ? AND counts = 1"
+                " AND score IS NOT NULL)",
+                (game, game),
             ).fetchone()
             if best is None:
                 continue
             (name,) = conn.execute(
-                "SELECT name FROM seats WHERE game = ? AND counts = 1 AND score = ? ORDER BY row, seat LIMIT 1",
+                "SELECT name FROM seats WHERE game = ? AND counts IN (0, 1) AND score = ? ORDER BY row, seat LIMIT 1",
                 (game, best),
             ).fetchone()
             st.best = int(best) if float(best).is_integer() else best
