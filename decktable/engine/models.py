@@ -167,6 +167,14 @@ class Observation(BaseModel):
     #: cards already chosen for a move still being made (an Adaman payment, a meld being
     #: built), among the cards this seat sees; the table marks them as chosen (✓)
     chosen: list[str] = Field(default_factory=list)
+    #: the choice now changes the score and no option is safe to take by reflex (Schnapsen's
+    #: question after the last trick: claim 66 or take 1 point): the table starts the keyboard on
+    #: none of the options, so Enter alone chooses nothing; each option's label says what it scores
+    no_default: bool = False
+    #: the action the keyboard starts on where the game knows the one to offer first (Envite: the
+    #: signal that is true of the seat's own hand); None: the table's usual start (Pass where
+    #: passing is a choice, else the first option)
+    start_on: str | None = None
     #: the game's ranks from high to low, in the catalogue's rank numbers, where they differ from
     #: the catalogue's (Polignac: K Q J A 10 9 8 7 is [13, 12, 11, 14, 10, 9, 8, 7]); sorting a
     #: hand "by rank" follows it. Empty: the catalogue's order

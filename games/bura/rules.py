@@ -798,6 +798,8 @@ class Bura(Game):
         }
         return {
             "phase": st.phase,
+            # claim 31 or not when the cards have run out wins the pot or draws: no reflex answer
+            "no_default": st.phase == FINAL and seat == st.turn and not st.over,
             "prompt": self._prompt(st, seat),
             "status": status,
             "trick": view,
@@ -845,11 +847,16 @@ class Bura(Game):
         st: BuraState = state  # type: ignore[assignment]
         verb, args = action.verb, action.args
         if verb == "claim":
-            return "Claim 31"
+            if st.phase != FINAL:
+                return "Claim 31"
+            fine = min(st.pot, st.scores[st.turn])
+            return f"Claim 31: right, you take the pot ({st.pot}); wrong, you pay {fine} into it"
         if verb == "deal":
             return "Deal the next hand"
         if verb == "pass":
-            return "No special lead" if st.phase == ASK else "End the hand without a claim"
+            if st.phase == ASK:
+                return "No special lead"
+            return f"End the hand without a claim: a draw, the pot ({st.pot}) stays"
         if verb == "announce":
             return {
                 "bura": "Announce a Bura (three trumps)",

@@ -780,6 +780,8 @@ class Schnapsen(Game):
             extra["outcome"] = st.outcome
         return {
             "phase": st.phase,
+            # claim or not after the last trick scores differently: no option is taken by reflex
+            "no_default": st.phase == LAST and seat == st.turn and not st.over,
             "prompt": self._prompt(st, seat),
             "status": status,
             "trick": view,
@@ -798,9 +800,14 @@ class Schnapsen(Game):
             return f"{st.outcome} Waiting for {who} to deal the next hand."
         if st.phase == LAST:
             if mine:
+                other = st.names[1 - st.turn]
                 if st.closer >= 0:
-                    return "You took the last trick. Claim 66 now, or the close fails."
-                return "You took the last trick. Claim 66, or take the last trick's 1 game point."
+                    return ("You took the last trick. Claim 66 now, or the close fails. A right claim "
+                            f"scores 3 if {other} had no trick when you closed, 2 if {other} had 32 points "
+                            "or less then, else 1.")
+                return ("You took the last trick. Claim 66 if you have it, or take the last trick's 1 "
+                        f"game point. A right claim scores 3 if {other} took no trick, 2 if {other} has "
+                        "32 points or less, else 1.")
             return f"Waiting for {who}: claim 66 or not."
         if st.married >= 0:
             if mine:
@@ -851,12 +858,43 @@ class Schnapsen(Game):
         if verb == "close":
             return "Close the stock"
         if verb == "claim":
-            return "Claim 66"
+            return "Claim 66" if st.phase != LAST else f"Claim 66: {self._claim_scores(st, st.turn)}"
         if verb == "pass":
-            return "No claim: the close fails" if st.closer >= 0 else "No claim: 1 point for the last trick"
+            gp, o = self._pass_scores(st, st.turn)
+            if st.closer >= 0:
+                return f"No claim: the close fails, {st.names[o]} scores {gp}"
+            return f"No claim: you score {gp} for the last trick"
         if verb == "deal":
             return "Deal the next hand"
         return super().label(state, action)
+
+    def _pass_scores(self, st: SchnapsenState, s: int) -> tuple[int, int]:
+        """(game points, to whom) of ending the hand without a claim after the last trick: the
+        last trick's point, or the failed close's penalty; nothing hidden decides it."""
+        if st.closer >= 0:
+            o = 1 - st.closer
+            return penalty_points(bool(st.won[o])), o
+        return 1, s
+
+    def _claim_scores(self, st: SchnapsenState, s: int) -> str:
+        """What a claim after the last trick scores, in words, as far as the claimer may be told:
+        exactly with the training option (the points are on the table) or when the opponent took
+        no trick (then the claimer holds every point); else what it scores if right and if wrong,
+        since the running points are for the players to count."""
+        o = 1 - s
+        other = st.names[o]
+        if st.options.training or st.tricks[o] == 0:  # type: ignore[attr-defined]
+            trial = st.clone()
+            self._claim(trial, s, None)
+            row = trial.sheet[-1]
+            return f"you score {row[s]}" if row[s] else f"{other} scores {row[o]}"
+        if st.closer == s:
+            right = "3" if not st.won[o] else "1 or 2"
+            wrong = penalty_points(bool(st.won[o]))
+        else:
+            right = "1 or 2"
+            wrong = penalty_points(True)
+        return f"right, you score {right}; wrong, {other} scores {wrong}"
 
     # -- the end ----------------------------------------------------------------------------------
 

@@ -788,6 +788,8 @@ class Toepen(Game):
         }
         return {
             "phase": st.phase,
+            # folding or staying in after a knock changes the score: no answer is taken by reflex
+            "no_default": st.phase == ANSWER and seat in self.to_act(st),
             "prompt": self._prompt(st, seat),
             "status": status,
             "trick": trick,

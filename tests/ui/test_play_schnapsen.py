@@ -121,3 +121,50 @@ async def test_schnapsen_exchanged_card_stays_in_the_hand_and_counts() -> None:
         lines = table(app).query_one(SeatsPanel)._lines()
         assert not any(" 4c" in ln.plain for ln in lines), [ln.plain for ln in lines]
         assert "exchange" not in obs.prompt
+
+
+#: a stacked deal (docs/stacked-decks.md) where Ann, playing her highest card (trumps first), takes
+#: eight tricks and the last one with 92 points against 28: claiming scores 2, no claim 1
+LAST_TRICK_DECK = ["10d", "as", "10s", "10h", "qs", "js", "kc", "jc", "kd", "jh", "jd", "ks", "qd", "10c", "ad",
+                   "ac", "qh", "kh", "ah", "qc"]
+POINTS = {"a": 11, "10": 10, "k": 4, "q": 3, "j": 2}
+
+
+def highest_card(obs):
+    """Ann's strategy: the card worth most, a trump before any other; never claim before the end."""
+    trump = obs.status["Trump"][0].lower()
+    plays = [a for a in obs.legal if a.text.startswith("play ")]
+    return max(plays, key=lambda a: (a.card[-1] == trump, POINTS[a.card[:-1]]))
+
+
+async def test_schnapsen_last_trick_question_has_no_default() -> None:
+    """Issue 33: after the last trick, Enter alone took 'No claim' (1 game point) where claiming
+    scored 2. Each option now says what it scores, and Enter alone chooses nothing."""
+    from table_driver import notifications, press
+
+    from decktable.ui.widgets.action_bar import ActionBar
+
+    app = make_app("schnapsen", "Ann,bot", seed=7, options=ONE_HAND, deck=LAST_TRICK_DECK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        match = table(app).match
+        await play_until(pilot, app, highest_card, lambda m: m.observe(0).phase == "last")
+        await settle(pilot)
+        obs = match.observe(0)
+        assert obs.to_act == [0] and obs.no_default
+        bar = table(app).query_one(ActionBar)
+        labels = [str(b.label) for b in bar.buttons]
+        assert labels == ["Claim 66: right, you score 1 or 2; wrong, Bot 1 scores 2",
+                          "No claim: you score 1 for the last trick"], labels
+        text = screen_text(app)
+        assert "you score 1 or 2" in text and "you score 1 for the last trick" in text  # on view at 80x24
+        assert app.focused is bar  # the keyboard is on the bar, on no button
+        before = len(match.log)
+        await press(pilot, "enter")
+        assert len(match.log) == before and match.observe(0).phase == "last"  # nothing chosen
+        assert any("changes the score" in n for n in notifications(app))
+        await press(pilot, "right")  # the first option: Claim 66
+        assert str(getattr(app.focused, "label", "")).startswith("Claim 66")
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert str(match.log[before].action) == "claim"
+        assert match.state.sheet[-1] == [2, 0]  # 92 against 28: schneider

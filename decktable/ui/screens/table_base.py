@@ -198,7 +198,8 @@ class TableScreen(Hinting, Refusals, MarkedPlays, Screen[None]):
                                         thinking=self.controller.thinking)
         self.query_one(StatusPanel).show(obs, hint=self.hint())
         self.query_one(LogPanel).show_lines(self.log_lines())
-        self.query_one(ActionBar).show_actions(self.button_actions(obs))
+        self.query_one(ActionBar).show_actions(self.button_actions(obs), no_default=obs.no_default,
+                                               start_on=obs.start_on)
         title = self.match.game.info.name
         if obs.seat is not None:
             title += f" — {obs.seats[obs.seat].name}'s view"
@@ -336,7 +337,7 @@ class TableScreen(Hinting, Refusals, MarkedPlays, Screen[None]):
                 (a.cell and a.card is None) or (a.card in on_board and a.cell is None) for a in obs.legal
             )
         bar = self.query_one(ActionBar)
-        return widget in bar.buttons
+        return widget in bar.buttons or (widget is bar and bar.no_default)
 
     def focus_best(self) -> None:
         """Put the keyboard where the next decision is. The focus stays where it is while that
@@ -376,8 +377,10 @@ class TableScreen(Hinting, Refusals, MarkedPlays, Screen[None]):
         buttons = bar.buttons
         if buttons:
             # where passing is a choice, the keyboard starts on Pass, as a bidding box does: a
-            # stray Enter must not call a Solo (Rally) or raise the stake (Envite)
-            (bar.pass_button or buttons[0]).focus()
+            # stray Enter must not call a Solo (Rally) or raise the stake (Envite); where the
+            # choice changes the score and none is safe, on no button (the bar itself)
+            start = bar.start_button
+            (start or bar).focus()
             return
         if here is not None and here.is_attached and here.display and not isinstance(here, Button):
             return  # nothing to do: leave the focus alone (no footer churn while bots play)

@@ -1,6 +1,9 @@
 """ActionBar: buttons for the legal actions that touch no card and no cell (bid, pass, done).
 
-The bar always keeps its line at the bottom of the table, empty when there is no button."""
+The bar always keeps its line at the bottom of the table, empty when there is no button. Where the
+game says a choice changes the score and none of its options is safe by reflex
+(`Observation.no_default`), the bar itself takes the keyboard with no button chosen: Enter alone
+then chooses nothing and says so, and ← → go to the buttons."""
 
 from __future__ import annotations
 
@@ -49,12 +52,18 @@ class ActionBar(VerticalScroll, can_focus=False):
         margin: 0 1 0 0;
         min-width: 8;
     }
+    ActionBar:focus {
+        background-tint: $foreground 8%;
+    }
     """
 
     BINDINGS: list[BindingType] = [
         Binding("left,h", "step(-1)", "Other button", key_display="←→"),
         Binding("right", "step(1)", "Other button", show=False),
         Binding("up,k", "leave", "Up", show=False),
+        # only while the bar itself has the keyboard (a choice with no default): a button takes
+        # its own Enter first
+        Binding("enter", "unchosen", "Choose", show=False),
     ]
 
     class ActionChosen(Message):
@@ -82,11 +91,18 @@ class ActionBar(VerticalScroll, can_focus=False):
         self._built_width = 0
         self._grouping: list[list[int]] = []
         self._holds_focus = False  # a button of this bar has the focus (moves inside stay inside)
+        #: the choice changes the score: no button is chosen for the player (the bar takes the focus)
+        self.no_default = False
+        #: the action the keyboard starts on where the game names one (Observation.start_on)
+        self.start_on: str | None = None
 
     def compose(self) -> ComposeResult:
         yield from ()
 
-    def show_actions(self, actions: list[ActionView]) -> None:
+    def show_actions(self, actions: list[ActionView], no_default: bool = False, start_on: str | None = None) -> None:
+        self.no_default = no_default and bool(actions)
+        self.can_focus = self.no_default  # the bar itself holds the keyboard, no button chosen
+        self.start_on = start_on
         if [(a.text, a.label) for a in actions] == [(a.text, a.label) for a in self.actions]:
             return
         self.actions = list(actions)
@@ -147,7 +163,8 @@ class ActionBar(VerticalScroll, can_focus=False):
         if not buttons:
             return
         here = self.screen.focused
-        i = buttons.index(here) if here in buttons else -1
+        # from the bar itself (no button chosen yet): → goes to the first button, ← to the last
+        i = buttons.index(here) if here in buttons else (-1 if step > 0 else 0)
         # at once, not as `focus()` does it (later): an Enter typed right behind the arrow, in
         # the same read, must press the button the arrow went to, not the one it left
         self.screen.set_focus(buttons[(i + step) % len(buttons)])
@@ -155,9 +172,28 @@ class ActionBar(VerticalScroll, can_focus=False):
     @property
     def pass_button(self) -> Button | None:
         """The Pass button, where passing is one of the actions."""
+        return self._button_for("pass")
+
+    @property
+    def start_button(self) -> Button | None:
+        """Where the keyboard starts: the game's own start (`start_on`), else Pass where passing is
+        a choice, as a bidding box does (a stray Enter must not call a Solo or raise the stake),
+        else the first button; None while no button is to be chosen for the player."""
+        if self.no_default:
+            return None
         buttons = self.buttons
-        i = next((i for i, a in enumerate(self.actions) if a.text == "pass"), -1)
+        start = self._button_for(self.start_on) if self.start_on else None
+        return start or self.pass_button or (buttons[0] if buttons else None)
+
+    def _button_for(self, text: str) -> Button | None:
+        buttons = self.buttons
+        i = next((i for i, a in enumerate(self.actions) if a.text == text), -1)
         return buttons[i] if 0 <= i < len(buttons) else None
+
+    def action_unchosen(self) -> None:
+        """Enter with no button chosen (a choice with no default): nothing is done, and why."""
+        self.app.notify("This choice changes the score, so none is made for you: go to an option "
+                        "with ← →, read what it scores, then press Enter.")
 
     def focus_button(self, button: Button) -> None:
         """Put the focus on this very button (a hint's), whichever it is."""
@@ -165,12 +201,13 @@ class ActionBar(VerticalScroll, can_focus=False):
         self.screen.set_focus(button)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        """Coming into the bar from elsewhere (Tab, ↓ from a hand) lands on Pass where passing is
-        a choice, as the table's first focus does: Tab then Enter must not call a Solo."""
+        """Coming into the bar from elsewhere (Tab, ↓ from a hand) lands where the table's first
+        focus does (Pass where passing is a choice): Tab then Enter must not call a Solo. With no
+        default, the button the player moved to stays."""
         if self._holds_focus:
             return
         self._holds_focus = True
-        target = self.pass_button
+        target = self.start_button
         if target is not None and event.widget is not target and isinstance(event.widget, Button):
             self.screen.set_focus(target)
 
