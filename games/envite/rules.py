@@ -1166,8 +1166,13 @@ class Envite(Game):
             "lying": st.lying if st.lying >= 0 else None,
             "hand_winner": TEAM[st.hand_winner] if st.hand_winner >= 0 else None,
         }
+        true_signal = self.convention(st, seat) if seat is not None else None
         return {
             "phase": st.phase,
+            # the keyboard starts on the signal that is true of the hand (never on a false one), and
+            # an answer to a raise (accept, decline, raise again) is never taken by reflex
+            "start_on": str(true_signal[0]) if true_signal is not None else None,
+            "no_default": st.phase == BID and st.pending >= 0 and seat in self.to_act(st),
             "prompt": self._prompt(st, seat),
             "status": status,
             "trick": trick,
@@ -1192,9 +1197,11 @@ class Envite(Game):
         if ph == SIGNAL:
             if mine:
                 cap = st.names[st.captain[seat % 2]]  # type: ignore[operator]
+                words = SIGNAL_LISTS[st.options.signals]  # type: ignore[attr-defined]
+                true = SIGNALS[honest_signal(st.hands[seat], st.m, st.trump, st.vira[0], words)]
                 return (f"Send {cap}, your captain, one signal about your hand. Only {cap} will see it"
                         + (" — unless the other captain catches it." if st.options.careless_signals else ".")  # type: ignore[attr-defined]
-                        )
+                        + f" True of your hand: {true}.")
             return f"Waiting for {who} to signal to their captain."
         own, caught = self._signals_for(st, seat)
         heard = ""

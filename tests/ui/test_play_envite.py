@@ -14,6 +14,8 @@ import sys
 from functools import lru_cache
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).parent))
 
 from play_helpers import all_widget_text, game_over, log_lines, play_until, seeded_picker  # noqa: E402
@@ -122,3 +124,33 @@ async def test_envite_two_captains_keep_their_secrets() -> None:
         assert checks["signals_seen"] >= 1, "a captain never saw their team's signals"
         await settle(pilot)
         assert isinstance(app.screen, ResultsScreen)
+
+
+@pytest.mark.parametrize(("seed", "true_signal"), [(1, "nothing worth a sign"), (4, "a trump")])
+async def test_envite_signal_starts_on_what_the_hand_holds(seed: int, true_signal: str) -> None:
+    """Issue 33: the signal buttons started on 'Signal: the top trump' whatever the hand held,
+    so a reflex Enter told the captain of a trump that was not there. The keyboard starts on the
+    signal that is true of the hand, and the prompt says which it is."""
+    from table_driver import press, viewer_obs
+
+    from decktable.ui.widgets.action_bar import ActionBar
+
+    options = {"captain_a": 2, "captain_b": 1, **SHORT}  # Ann (seat 0) signals to Cy, her captain
+    app = make_app("envite", "Ann,bot,bot,bot", seed=seed, options=options)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        match = table(app).match
+        obs = viewer_obs(app)
+        assert obs.seat == 0 and obs.phase == "signal"
+        trump = obs.status["Trump"][0].lower()  # "Diamonds (vira 6♦)" -> d
+        hand = next(z for z in obs.zones if z.kind == "hand" and z.owner == 0)
+        holds_trump = any(c[-1] == trump for c in hand.cards)
+        assert holds_trump == (true_signal != "nothing worth a sign"), hand.cards
+        bar = table(app).query_one(ActionBar)
+        assert app.focused in bar.buttons
+        assert str(app.focused.label) == f"Signal: {true_signal}"
+        assert f"True of your hand: {true_signal}." in obs.prompt
+        before = len(match.log)
+        await press(pilot, "enter")
+        assert match.log[before].seat == 0
+        assert SIGNALS[SIGNAL_WORDS[match.state.signal[0]]] == true_signal
