@@ -260,3 +260,27 @@ def test_every_phase_has_players_words(game_id: str) -> None:
     assert not missing, f"{game_id}: phases with no words for players: {missing}"
     internal = [w for w in game.phase_words.values() if "_" in w or (w and w[0].islower())]
     assert not internal, f"{game_id}: phase words that read as code: {internal}"
+
+
+# -- moves named as the buttons name them -------------------------------------------------------
+
+def _move_spans(game_id: str, text: str) -> list[str]:
+    """The `code` spans of `text` that write a move in the game's notation, whole (`lead 7h 9h`,
+    `pass`) or as a pattern (`grow <card> <bird>`). Nobody types moves at the table, so the help
+    names a move by its button."""
+    verbs = decktable.get_game(game_id).grammar.verbs
+    found = _notation(game_id, text)
+    found += [s for s in re.findall(r"`([^`\n]+)`", text) if s.split()[0].lower() in verbs and "<" in s]
+    return found
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_help_names_moves_by_their_buttons(game_id: str) -> None:
+    spans = _move_spans(game_id, _help(game_id))
+    assert not spans, f"{game_id}/help.md writes moves in notation, not as their buttons: {spans[:6]}"
+
+
+def test_move_span_check_can_fail() -> None:
+    assert _move_spans("emu_ranchers", "**Grow** (`grow <card> <bird>`), then `finish`.") == [
+        "finish", "grow <card> <bird>"]
+    assert _move_spans("emu_ranchers", "Press **Finish the year**; the `max_years` option; `?`.") == []
