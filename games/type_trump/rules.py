@@ -306,7 +306,7 @@ class TypeTrump(Game):
             if st.options.partnership and word in SUITS:
                 t = seat & 1
                 if st.prop_by[t] >= 0 and SUITS.index(word) == st.prop_suit[t]:
-                    return f"Your partner already proposed {SUIT_NAME[st.prop_suit[t]]}; press confirm to agree."
+                    return f"Your partner already proposed {SUIT_NAME[st.prop_suit[t]]}; press Confirm partner's suit to agree."
             return "You cannot declare that now."
         if verb == "confirm":
             if not st.options.partnership:
