@@ -406,9 +406,40 @@ async def test_q_quits_from_the_lobby(fixed_games) -> None:
     app = DeckTableApp(bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("q")
+        await pilot.press("q", "enter")  # q asks; Enter confirms
         await pilot.pause()
     assert app.return_code == 0
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_q_in_the_lobby_asks_before_quitting(fixed_games, size: tuple[int, int]) -> None:
+    """Issue 33: q ended the app at once (in a browser tab, the session). It asks first: Esc or
+    n goes back to the lobby as it was, Enter or y quits; the footer shows those keys."""
+    from textual.widgets._footer import FooterKey
+
+    from decktable.ui.screens.confirm import ConfirmScreen
+
+    for no in ("escape", "n"):
+        app = DeckTableApp(bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            games = app.screen.query_one("#games", OptionList)
+            games.highlighted = 3
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen) and app.is_running
+            text = app.screen._compositor.render_strips()
+            shown = "\n".join("".join(seg.text for seg in strip) for strip in text)
+            assert "Quit decktable?" in shown
+            keys = {k.key_display or k.key: k.description for k in app.screen.query(FooterKey)}
+            assert keys.get("Enter/y") == "Yes" and keys.get("Esc/n") == "No", keys
+            await pilot.press(no)
+            await pilot.pause()
+            assert isinstance(app.screen, LobbyScreen) and app.is_running
+            assert app.screen.query_one("#games", OptionList).highlighted == 3  # as it was
+            await pilot.press("q", "y")
+            await pilot.pause()
+        assert app.return_code == 0
 
 
 async def test_statistics_screen_shows_the_history(fixed_games) -> None:

@@ -46,7 +46,7 @@ class LobbyScreen(Screen[None]):
         Binding("p", "primer", "Primer"),
         Binding("r", "resume", "Resume"),
         Binding("s", "stats", "Statistics"),
-        Binding("q", "app.quit_or_close", "Quit"),  # elsewhere q goes back, and says so
+        Binding("q", "quit", "Quit"),  # asks first; elsewhere q goes back, and says so
     ]
 
     def __init__(self) -> None:
@@ -238,6 +238,17 @@ class LobbyScreen(Screen[None]):
 
     def action_open(self) -> None:
         self.open(self.highlighted_id())
+
+    def action_quit(self) -> None:
+        """`q` asks before ending the app: one stray key must not close the table (nor a browser
+        tab's session)."""
+        from decktable.ui.screens.confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.exit()
+
+        self.app.push_screen(ConfirmScreen("Quit decktable?"), answered)
 
     def action_rules(self) -> None:
         game = self.highlighted_game()
