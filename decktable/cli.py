@@ -217,8 +217,8 @@ def load_autosave() -> Match:
             except SaveError as exc:
                 problems.append(str(exc))
     finally:
-        for line in problems:
-            sys.stderr.write(f"decktable: {line}\n")
+        for line in [*listing.newer, *problems]:
+            say(line)
     if problems:
         raise UsageError("")
     raise UsageError("There is no saved game to resume; start one with `decktable` or `decktable play GAME`.")
@@ -226,19 +226,29 @@ def load_autosave() -> Match:
 
 def cmd_resume_list() -> int:
     """`decktable resume --list`: the unfinished games, most recent first."""
+    from decktable.engine.names import printable
     from decktable.engine.registry import games
     from decktable.store.saves import list_saves
 
     listing = list_saves()
-    for line in listing.problems:
-        sys.stderr.write(f"decktable: {line}\n")
+    for line in [*listing.newer, *listing.problems]:
+        say(line)
     if not listing.saves:
         print("No unfinished games.")
         return 0
     names = {i.id: i.name for i in games()}
     for n, entry in enumerate(listing.saves, 1):
-        print(f"{n:>3}. {entry.when}  {entry.describe(names)}  [{entry.path.name}]")
+        # seat names, a game id and a file name come from the file: never raw to the terminal
+        print(printable(f"{n:>3}. {entry.when}  {entry.describe(names)}  [{entry.path.name}]"))
     return 0
+
+
+def say(line: str) -> None:
+    """One line on stderr about a file (a damaged save, a newer one): what came from the file
+    goes through the same guard as `decktable stats` (escapes instead of control characters)."""
+    from decktable.engine.names import printable
+
+    sys.stderr.write(f"decktable: {printable(line)}\n")
 
 
 def check_data_folder() -> None:

@@ -40,8 +40,11 @@ TOY = toy.TOY
 
 @pytest.fixture(autouse=True)
 def toy_registry(monkeypatch):
+    from decktable.engine import registry
+
     real = match_mod.get_game
     monkeypatch.setattr(match_mod, "get_game", lambda name: toy.TOYS.get(name) or real(name))
+    monkeypatch.setattr(registry, "get_game", lambda name: toy.TOYS.get(name) or real(name))  # the listing's check
 
 
 def load(path: Path) -> Match:

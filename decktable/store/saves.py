@@ -34,7 +34,7 @@ import secrets
 import stat
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Literal
@@ -432,7 +432,7 @@ def _read_bounded(path: Path) -> tuple[str, float]:
     if len(raw) > MAX_BYTES:
         raise SaveError(f"The save file {path.name} is too large (a save is at most {MAX_BYTES:,} bytes).")
     try:
-        return raw.decode("utf-8"), st.st_mtime
+        return raw.decode("utf-8-sig"), st.st_mtime  # a byte order mark (some editors write one) is not text
     except UnicodeDecodeError as exc:
         raise SaveError(f"The save file {path.name} cannot be read: it is not text ({exc.reason}).") from None
 
@@ -490,14 +490,21 @@ def _json(text: str, name: str) -> Any:
         raise SaveError(f"The save file {name} is damaged: {exc}.") from None
 
 
+class NewerSave(SaveError):
+    """A save a newer decktable wrote (a newer format, or a game, option or rules version this one
+    does not know): not damaged, so never moved aside; it is listed in one line and not resumed."""
+
+
+def newer_line(name: str, what: str) -> str:
+    """The one line that says so."""
+    return f"The save {name} was made by a newer decktable ({what}); it is left as it is and cannot be resumed here."
+
+
 def _check_format(fmt: Any, name: str, expected: int) -> None:
     if type(fmt) is not int:
         raise SaveError(f"The save file {name} is damaged: format: its version is {fmt!r}, not a whole number.")
     if fmt > FORMAT_VERSION:
-        raise SaveError(
-            f"The save file {name} was written by a newer decktable (format {fmt}; "
-            f"this one reads up to {FORMAT_VERSION})."
-        )
+        raise NewerSave(newer_line(name, f"format {fmt}; this one reads up to {FORMAT_VERSION}"))
     if fmt != expected:
         raise SaveError(f"The save file {name} is damaged: format: {fmt} is not a format this table wrote.")
 
@@ -546,6 +553,28 @@ def _parse_journal(first: str, rest: str, name: str) -> SaveFile:
         actions.append({"seat": int(seat), "action": action})
     head["actions"] = actions
     return _validate(head, name)
+
+
+def check_known(save: SaveFile, name: str) -> None:
+    """NewerSave when the save names a game, an option or a rules version this build does not
+    know: a newer decktable wrote it (read only: nothing is replayed)."""
+    from decktable.engine import registry
+    from decktable.engine.errors import UnknownGame
+
+    try:
+        game = registry.get_game(save.game)
+    except UnknownGame:
+        raise NewerSave(newer_line(name, f"a game this one does not know, {save.game!r}")) from None
+    if save.rules_version > game.info.rules_version:
+        raise NewerSave(newer_line(name, f"version {save.rules_version} of the rules of {game.info.name}; "
+                                         f"this one has version {game.info.rules_version}"))
+    fields = getattr(game.Options, "model_fields", None)
+    import inspect
+
+    taken = {"self", *inspect.signature(game.new).parameters}  # 'seed', 'deck': never an option, so damage
+    unknown = [key for key in save.options if fields is not None and key not in fields and key not in taken]
+    if unknown:
+        raise NewerSave(newer_line(name, f"an option of {game.info.name} this one does not know, {unknown[0]!r}"))
 
 
 def read_save(path: Path) -> SaveFile:
@@ -627,6 +656,7 @@ class SaveEntry:
 class Listing:
     saves: list[SaveEntry]  # most recent first
     problems: list[str]  # one line for each damaged save, already moved aside
+    newer: list[str] = field(default_factory=list)  # one line for each save a newer decktable made (left alone)
 
 
 _TMP_RE = re.compile(r"\..+\.(\d+)-[0-9a-f]+\.tmp")
@@ -710,11 +740,16 @@ def list_saves() -> Listing:
     sweep_reservations(saves_dir())  # result space whose save is gone
     saves: list[SaveEntry] = []
     problems: list[str] = []
+    newer: list[str] = []
     for path in save_candidates():
         busy = in_use(path)
         try:
             text, mtime = _read_bounded(path)
             save = parse_save(text, path.name)
+            check_known(save, path.name)
+        except NewerSave as exc:  # not damaged: left where it is, for the decktable that made it
+            newer.append(str(exc))
+            continue
         except SaveError as exc:
             if busy:  # being written by its window right now, perhaps: not ours to move aside
                 continue
@@ -722,7 +757,7 @@ def list_saves() -> Listing:
             continue
         saves.append(SaveEntry(path, save, mtime, in_use=busy))
     saves.sort(key=lambda e: e.mtime, reverse=True)
-    return Listing(saves, problems)
+    return Listing(saves, problems, newer)
 
 
 def load_match(path: Path, on_finish: Callable[[Match], None] | None = None) -> Match:
@@ -738,6 +773,7 @@ def load_match(path: Path, on_finish: Callable[[Match], None] | None = None) -> 
     try:
         text, mtime = _read_bounded(path)
         save = parse_save(text, path.name)
+        check_known(save, path.name)
         save.updated = datetime.fromtimestamp(mtime, timezone.utc).isoformat(timespec="seconds")
         match = Match.from_save(save, save_path=path, on_finish=on_finish)
         if match.save_path is not None and not match.game.is_over(match.state):
@@ -748,6 +784,9 @@ def load_match(path: Path, on_finish: Callable[[Match], None] | None = None) -> 
                 # the blocks it has, not a copy of the whole journal (which a full disk refuses)
                 match._saved = len(save.actions)
         return match
+    except NewerSave:
+        savelock.release(path)
+        raise  # not damaged: left where it is
     except SaveError as exc:
         savelock.release(path)
         if path.name not in str(exc):
