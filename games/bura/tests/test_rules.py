@@ -469,6 +469,33 @@ def test_the_up_card_is_drawn_last_by_the_second_drawer() -> None:
     assert G.observe(st, 1 - loser).status["Trump card"] == f"drawn by {NAMES[loser]}"
 
 
+def test_the_stock_has_one_name_and_one_count_everywhere() -> None:
+    """The top line counts the stock zone; the status, the draw lines and the trump card's name
+    say the same: the stock is the face-down pile, the turned-up card is 'the trump card'."""
+    rng = random.Random(5)
+    st = new(["6h", "7h", "8h"], ["6d", "7d", "8d"], "9c")
+    while True:
+        obs = G.observe(st, 0)
+        stock = obs.zone("stock").count
+        assert obs.status["Stock"] == (f"{stock} card{'s' * (stock != 1)}" if stock else "none left")
+        assert "Up card" not in obs.status
+        if obs.zone("up").cards:
+            assert obs.status["Trump card"] == "9 of Clubs"
+        if G.phase(st) == "ask":
+            both_pass(st)
+        if G.is_over(st) or G.phase(st) not in ("lead", "ask"):
+            break
+        leader = G.to_act(st)[0]
+        G.apply(st, leader, rng.choice([a for a in G.legal_actions(st, leader) if len(a.args) == 1]))
+        events = G.apply(st, 1 - leader, rng.choice(
+            [a for a in G.legal_actions(st, 1 - leader) if a.verb == "answer"]))
+        for e in events:
+            assert "up card" not in e.text
+            if e.kind == "draw" and G.observe(st, 0).zone("up").cards:
+                left = G.observe(st, 0).zone("stock").count
+                assert f"({left} card{'s' * (left != 1)} left in the stock, then the trump card)" in e.text
+
+
 def test_when_the_cards_run_out_the_last_winner_may_claim_or_the_hand_is_drawn() -> None:
     rng = random.Random(8)
     deck = ALL[:]
