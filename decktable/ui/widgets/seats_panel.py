@@ -42,8 +42,6 @@ class SeatsPanel(Widget):
     #: with more seats than this, any panel writes each seat on one line (the prompt below the
     #: seats stays on screen: twelve seats of Envite)
     TOO_MANY = 8
-    #: a compact panel's seat wraps its facts onto at most this many lines
-    FACT_LINES = 2
 
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
@@ -127,20 +125,19 @@ class SeatsPanel(Widget):
                 continue
             lines.append(line)
             if s.facts:
-                # a flag says only its name ("Dealer", not "Dealer yes"): room for the counts; in
-                # a compact panel two seats or three have three lines each, more seats two
-                limit = (3 if len(obs.seats) <= 3 else self.FACT_LINES) if self.compact else None
+                # a flag says only its name ("Dealer", not "Dealer yes"): room for the counts;
+                # the facts take the lines they need ("Closed the stock · De…" was cut at three
+                # lines in a small terminal): the side column scrolls to what it cannot hold
                 lines.extend(self._fact_lines([k if v == "yes" else f"{k} {v}" for k, v in s.facts.items()],
-                                              muted, limit))
+                                              muted))
             bar = self._track_line(s.seat, style, muted)
             if bar is not None:
                 lines.append(bar)
         return lines
 
-    def _fact_lines(self, facts: list[str], muted: Style, limit: int | None = FACT_LINES) -> list[Text]:
-        """A seat's facts, whole facts to a line ("Tricks 0" never split over two), on up to
-        `limit` lines (the last cut to fit, with "…", when even those are too few; None: as many
-        as they need, a fact longer than the panel wrapping): one line cut short hid the very
+    def _fact_lines(self, facts: list[str], muted: Style) -> list[Text]:
+        """A seat's facts, whole facts to a line ("Tricks 0" never split over two), a fact longer
+        than the panel broken at a space onto a line of its own: a line cut short hid the very
         count a hand is about (Lórum's hearts, Polignac's penalties, Schnapsen's marriages)."""
         room = max(8, self.content_size.width or 30)
         rows: list[str] = []
@@ -149,23 +146,16 @@ class SeatsPanel(Widget):
                 rows[-1] = f"{rows[-1]} · {fact}"
             else:
                 rows.append(fact)
-        if limit is not None and len(rows) > limit:
-            rows = rows[: limit - 1] + [" · ".join(rows[limit - 1:])]
         out: list[Text] = []
-        for i, row in enumerate(rows):
+        for row in rows:
             line = "  " + row
-            # a fact longer than the panel takes a line left over, broken at a space
-            while limit is not None and len(line) > room and len(out) + len(rows) - i < limit:
+            while Text(line).cell_len > room:
                 cut = line.rfind(" ", 4, room + 1)
                 if cut < 0:
-                    break
+                    break  # one word wider than the panel: it wraps
                 out.append(Text(line[:cut], style=muted))
                 line = "    " + line[cut + 1:]
-            text = Text(line, style=muted)
-            if limit is not None and text.cell_len > room:
-                text.truncate(room - 1)
-                text.append("…", style=muted)
-            out.append(text)
+            out.append(Text(line, style=muted))
         return out
 
     def _track(self) -> tuple[float, list[float], list[float]] | None:

@@ -32,6 +32,18 @@ def _says(prompt: str, value: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(value)}(?!\w)", prompt, re.IGNORECASE) is not None
 
 
+def _packed(lines: list[Text], width: int) -> list[Text]:
+    """Lines that fit the width side by side joined with " · " (a small terminal's side column
+    has few rows and short facts leave most of each row empty)."""
+    out: list[Text] = []
+    for line in lines:
+        if out and out[-1].cell_len + 3 + line.cell_len <= width:
+            out[-1] = Text.assemble(out[-1], " · ", line)
+        else:
+            out.append(line.copy())
+    return out
+
+
 class StatusPanel(Widget):
     """Status lines, then the prompt for the seat to act, or a note of who is acting.
 
@@ -55,7 +67,7 @@ class StatusPanel(Widget):
         self.obs: Observation | None = None
         self.hint = ""
         self._tallest = 0  # the panel never shrinks (a shrink costs a relayout of the screen)
-        #: small terminals: the prompt first, then one line per fact (cut to the width)
+        #: small terminals: the prompt first, then the facts, short ones two or three to a line
         self.compact = False
 
     def set_compact(self, compact: bool) -> None:
@@ -110,14 +122,11 @@ class StatusPanel(Widget):
             # a fact the prompt already says ("Hand: 7 of 10: Positive hand" under "Hand 7 of 10:
             # Positive hand ...") gives its lines to the facts below it, which were cut off
             said = prompt.plain if prompt is not None else ""
-            lines = [line for line, v in zip(lines, facts.values()) if not _says(said, v)] + lines[len(facts):]
-            # a fact may wrap onto three lines ("Contract: Bot 2 rallied / the Water King; partner
-            # / unknown": cut at two, it lost the part that matters), never more
-            room = 3 * max(8, self.content_size.width or 30)
-            for line in lines:
-                if line.cell_len > room:
-                    line.truncate(room - 1)
-                    line.append("…")
+            kept = [line for line, v in zip(lines, facts.values()) if not _says(said, v)]
+            # short facts share a line ("Hand: 3 · Dealer: Ann"), and a long one wraps whole
+            # ("Play: strict: follow suit and beat, else trump" was cut after its third line):
+            # what the side column cannot hold it scrolls to, nothing is cut away
+            lines = _packed(kept, max(8, self.content_size.width or 30)) + lines[len(facts):]
             return ([prompt] if prompt is not None else []) + lines or [Text("")]
         if prompt is not None:
             lines.append(prompt)
