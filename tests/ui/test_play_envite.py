@@ -149,6 +149,7 @@ async def test_envite_signal_starts_on_what_the_hand_holds(seed: int, true_signa
         bar = table(app).query_one(ActionBar)
         assert app.focused in bar.buttons
         assert str(app.focused.label) == f"Signal: {true_signal}"
+        assert f"Signal: {true_signal}" in screen_text(app)  # in view, on its row at 80 columns
         assert f"True of your hand: {true_signal}." in obs.prompt
         before = len(match.log)
         await press(pilot, "enter")

@@ -204,12 +204,20 @@ class ActionBar(VerticalScroll, can_focus=False):
         """Coming into the bar from elsewhere (Tab, ↓ from a hand) lands where the table's first
         focus does (Pass where passing is a choice): Tab then Enter must not call a Solo. With no
         default, the button the player moved to stays."""
+        # in view once laid out: a start on a later row (Envite's true signal, on the third row
+        # at 80 columns) was focused before the rows had their heights, and stayed scrolled away
+        self.call_after_refresh(self._show_focused)
         if self._holds_focus:
             return
         self._holds_focus = True
         target = self.start_button
         if target is not None and event.widget is not target and isinstance(event.widget, Button):
             self.screen.set_focus(target)
+
+    def _show_focused(self) -> None:
+        here = self.screen.focused if self.is_attached else None
+        if here is not None and here in self.buttons:
+            self.scroll_to_widget(here, animate=False)
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
         focused = self.screen.focused
