@@ -164,6 +164,9 @@ class Observation(BaseModel):
     #: cards this game makes special now, among the cards this seat sees: slug -> a short reason
     #: ("trump", "Personality: trump", "penalty"); the hand marks them (Game.card_mark)
     card_marks: dict[str, str] = Field(default_factory=dict)
+    #: the public outcome of the last move, in words, for the person who made it to see before
+    #: the table passes to another (Toepen's challenge turned up); '' when there is none
+    outcome: str = ""
     #: cards already chosen for a move still being made (an Adaman payment, a meld being
     #: built), among the cards this seat sees; the table marks them as chosen (✓)
     chosen: list[str] = Field(default_factory=list)

@@ -10,8 +10,17 @@ up, and only when the named player presses Enter is that player's view drawn.
 Bots never think on the UI loop. A search bot's move is a job for the worker process
 (decktable/bots/worker.py): the controller submits it and polls `Pending.done()` from a timer,
 so keys keep being answered while it runs. The move is played once both the job is answered and
-the bot pace (`app.bot_delay`, longer when a trick was just completed) has passed since the bot's
-turn began, so a quick bot's move stays readable. While the job runs the seat is marked
+the bot pace (`app.bot_delay`) has passed since the bot's turn began, so a quick bot's move stays
+readable. The pace is one deadline on the controller's clock (`clock`, read by the same poll for
+a bot in the worker, a bot in this process and a curtain waiting), so nothing applies a move
+before it, whoever moves.
+
+A trick just completed stays on the table TRICK_HOLD seconds at least, whoever completed it and
+whoever leads next: a bot's lead waits for it, and so does a curtain (the acting human sees the
+trick finished, on a spectator's table, before the keyboard passes on). A key (`t`, putting the
+trick away: `release`) ends the wait at once. In the same way, the public outcome of a move
+(`Observation.outcome`, e.g. Toepen's challenge turned up) is shown to the table before a
+curtain, until a key. While the job runs the seat is marked
 "thinking" (seats panel and status line). Undo, quit and leaving the table cancel it
 (`cancel_bot`); an answer for a match that has moved on is dropped (`Match.finish_bot_job`).
 Random bots are cheap and play in-process; so do all bots when the app's `bots_inline` is set
@@ -30,7 +39,7 @@ from __future__ import annotations
 import atexit
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from decktable.bots.hints import HintAnswer, sentence
 from decktable.engine.errors import DeckTableError
@@ -109,18 +118,19 @@ class TableController:
         self.curtain_up = False
         self.results_shown = False
         self.summary_up = False
-        self._bot_timer: Any = None  # an in-process bot's pause
-        self._held_trick: tuple[tuple[int, str], ...] | None = None  # the trick bot_pause held
-        #: the last completed trick each human has seen held (several humans: after a curtain,
-        #: a trick finished since is shown again to the human now at the table)
-        self._trick_seen: dict[int, tuple[tuple[int, str], ...]] = {}
+        #: what runs once the pace has passed (an in-process bot's move, a curtain held back)
+        self._waiting: Optional[Callable[[], None]] = None
+        self._held_trick: tuple[tuple[int, str], ...] | None = None  # the last trick held on the table
+        self._outcome_shown = ""  # the last public outcome shown before a curtain
+        #: the time the pace is read on (monotonic seconds; a test may turn it by hand)
+        self.clock: Callable[[], float] = time.monotonic
         self._sheet_seen = len(match.observe().score_sheet)  # hands already summed up
         self._summary_step = len(match.log)  # the log's length at the last hand summary
         #: the bot seat whose move the worker is computing, if any
         self.thinking: int | None = None
         self._job: BotJob | None = None
         self._pending: Pending | None = None
-        self._ready_at = 0.0  # the bot pace: not played before this (monotonic seconds)
+        self._ready_at = 0.0  # the pace: nothing waiting is done before this (on `clock`)
         self._poll_timer: Any = None
         #: a hint being computed: (pending, job); and the last hint given
         self._hint_job: tuple[Pending, BotJob] | None = None
@@ -138,8 +148,21 @@ class TableController:
 
     @property
     def busy(self) -> bool:
-        """A bot move is under way (thinking in the worker, or waiting for its pace)."""
-        return self._bot_timer is not None or self._pending is not None
+        """A bot move is under way (thinking in the worker, or waiting for its pace), or a
+        finished trick is held before a curtain."""
+        return self._waiting is not None or self._pending is not None
+
+    @property
+    def holding(self) -> bool:
+        """Something waits for the pace (a bot's move, a curtain): a key may release it."""
+        return self.busy and self.clock() < self._ready_at
+
+    def release(self) -> None:
+        """A key at the table (`t` putting a held trick away): the pace ends now; a bot's move
+        still waits for its answer."""
+        if self.busy:
+            self._ready_at = 0.0
+            self._poll()
 
     @property
     def hinting(self) -> bool:
@@ -178,7 +201,7 @@ class TableController:
             view.redraw()
             self.show_results()
             return
-        if self.show_hand_summary():
+        if self.show_hand_summary() or self.show_outcome():
             return
         seat = m.bot_to_act()
         if seat is not None:
@@ -198,29 +221,16 @@ class TableController:
             m.show(None)  # a spectator's view: nothing private on screen under the curtain
             view.pending = None
             view.redraw()
+            pause = self.trick_hold()
+            if pause > 0:  # the trick just finished is seen before the keyboard passes on
+                self._wait(pause, self.advance)
+                return
             self.raise_curtain(seat)
             return
         m.show(seat)
         view.redraw()
-        self._saw_trick(seat)
-
-    def _saw_trick(self, seat: int, missed: bool = False) -> None:
-        """`seat`'s view is on the screen: a finished trick held on the table is seen. After a
-        curtain (`missed`), a trick finished since this human last saw one (the next trick
-        already begun, by a bot or another human) is shown again, its winner marked, until
-        the next card (the screen's show_missed_trick; its cards are public)."""
-        trick = self.match.observe().trick
-        if trick is None or not trick.last:
-            return
-        key = tuple((p.seat, p.card) for p in trick.last)
-        if key == self._trick_seen.get(seat):
-            return
-        if trick.plays:
-            show = getattr(self.view, "show_missed_trick", None)
-            if not missed or show is None:
-                return
-            show()
-        self._trick_seen[seat] = key
+        if view.obs is not None:  # an outcome on this person's table is seen (a bot's challenge)
+            self._outcome_shown = view.obs.outcome or self._outcome_shown
 
     def show_hand_summary(self) -> bool:
         """A hand (round, year) has just been scored: its summary goes up and waits for a person
@@ -259,15 +269,49 @@ class TableController:
     def bot_pause(self) -> float:
         """The pause before the next bot move: the app's bot_delay, or longer when a trick has
         just been completed (it stays on the table, its winner marked, so it can be seen)."""
-        obs = self.view.obs
-        trick = obs.trick if obs is not None else None
+        return max(self.bot_delay, self.trick_hold())
+
+    def trick_hold(self) -> float:
+        """TRICK_HOLD when a trick has just been completed and not yet held (no card of the next
+        one yet), else 0; 0 also with no pace at all (`bot_delay` 0: tests that want moves at
+        once). Read from the match as it is now, not from the last drawing: the move that
+        completed the trick may not be drawn yet."""
+        if self.bot_delay <= 0:
+            return 0.0
+        trick = self.match.observe().trick
         if trick is None or trick.plays or not trick.last:
-            return self.bot_delay
+            return 0.0
         key = tuple((p.seat, p.card) for p in trick.last)
         if key == self._held_trick:
-            return self.bot_delay
+            return 0.0
         self._held_trick = key
-        return max(self.bot_delay, self.TRICK_HOLD)
+        return self.TRICK_HOLD
+
+    def show_outcome(self) -> bool:
+        """The person on screen has moved and someone else acts next (behind a curtain, or bots
+        first): a public outcome of the move (`Observation.outcome`) not shown yet goes up over
+        a spectator's table until a key, so that person sees it before handing on. True when it
+        went up."""
+        m = self.match
+        if not m.private_views() or m.viewer is None or m.viewer in m.to_act():
+            return False
+        outcome = m.observe().outcome
+        if not outcome or outcome == self._outcome_shown:
+            return False
+        m.show(None)  # the next person may be at the keyboard already: no hand behind it
+        self.view.pending = None
+        self.view.redraw()
+        from decktable.ui.screens.outcome import OutcomeScreen
+
+        self._outcome_shown = outcome
+        self.summary_up = True  # the turn loop waits for the key, as for a hand's summary
+
+        def closed(_result: object = None) -> None:
+            self.summary_up = False
+            self.advance()
+
+        self.app.push_screen(OutcomeScreen(outcome), closed)
+        return True
 
     def hide_between_humans(self) -> None:
         """Bots are about to act: with several humans and hidden cards, the human who just acted
@@ -286,20 +330,26 @@ class TableController:
         self.clear_hint()
         pause = self.bot_pause()
         if self.in_process(seat):
+            self._wait(pause, self._bot_tick)
             self.view.redraw()
-            self._bot_timer = self.view.set_timer(max(pause, 0.001), self._bot_tick)
             return
         try:
             job = self.match.bot_job(seat)
             pending = bot_worker().submit(job)
         except Exception as exc:  # noqa: BLE001 - no worker: the bot still moves (randomly)
             self._fallback(seat, f"{type(exc).__name__}: {exc}")
+            self._wait(pause, self._bot_tick)
             self.view.redraw()
-            self._bot_timer = self.view.set_timer(max(pause, 0.001), self._bot_tick)
             return
         self._job, self._pending, self.thinking = job, pending, seat
-        self._ready_at = time.monotonic() + pause
+        self._ready_at = self.clock() + pause
         self.view.redraw()
+        self._start_polling()
+
+    def _wait(self, pause: float, then: Callable[[], None]) -> None:
+        """`then` runs once `pause` has passed on the clock (or a key releases it)."""
+        self._waiting = then
+        self._ready_at = self.clock() + pause
         self._start_polling()
 
     def _start_polling(self) -> None:
@@ -307,7 +357,8 @@ class TableController:
             self._poll_timer = self.view.set_interval(POLL, self._poll)
 
     def _stop_polling(self) -> None:
-        if self._poll_timer is not None and self._pending is None and self._hint_job is None:
+        if (self._poll_timer is not None and self._pending is None and self._hint_job is None
+                and self._waiting is None):
             self._poll_timer.stop()
             self._poll_timer = None
 
@@ -318,11 +369,18 @@ class TableController:
             return
         if self._hint_job is not None and self._hint_job[0].done():
             self._finish_hint()
+        if self._waiting is not None:
+            if self.clock() < self._ready_at:
+                return
+            then, self._waiting = self._waiting, None
+            self._stop_polling()
+            then()
+            return
         pending, job = self._pending, self._job
         if pending is None or job is None:
             self._stop_polling()
             return
-        if not pending.done() or time.monotonic() < self._ready_at:
+        if not pending.done() or self.clock() < self._ready_at:
             return
         self._pending = self._job = None
         seat, self.thinking = job.seat, None
@@ -357,7 +415,6 @@ class TableController:
             self.match.act(seat, action)
 
     def _bot_tick(self) -> None:
-        self._bot_timer = None
         if not self.view.is_attached:
             return
         seat = self.match.bot_to_act()
@@ -371,9 +428,7 @@ class TableController:
     def cancel_bot(self) -> None:
         """Stop a bot move under way (undo, quit, leaving the table): the job is cancelled in the
         worker and its answer, if any arrives, is dropped."""
-        if self._bot_timer is not None:
-            self._bot_timer.stop()
-            self._bot_timer = None
+        self._waiting = None
         pending = self._pending
         self._pending = self._job = None
         self.thinking = None
@@ -482,8 +537,9 @@ class TableController:
         def lifted(_result: object = None) -> None:
             self.curtain_up = False
             self.match.show(seat)
-            self.view.redraw()
-            self._saw_trick(seat, missed=True)
+            self.view.redraw()  # the trick being played, the one missed on its last line
+            if self.view.obs is not None:
+                self._outcome_shown = self.view.obs.outcome or self._outcome_shown
 
         self.app.push_screen(CurtainScreen(name), lifted)
 
@@ -521,6 +577,7 @@ class TableController:
         sentence to show; raises DeckTableError (nothing changed, the bot goes on) if refused."""
         sentence = self.match.undo(seat)
         self.cancel_bot()
+        self._held_trick = None  # a trick taken back and completed again is held again
         self.clear_hint()
         self.results_shown = False
         return sentence

@@ -571,16 +571,9 @@ class Toepen(Game):
         loser = ex if dirty else seat
         self._pay(st, loser, 1)
         if events is not None:
-            names = listing([the(c) for c in thrown])
-            if dirty:
-                numbers = listing([the(c) for c in thrown if IS_NUMBER[c]])
-                verdict = f"it held {numbers}, so {st.names[ex]} loses a token"
-            else:
-                verdict = f"it was clean, so {st.names[seat]} loses a token"
             events.append(
                 Event(
-                    f"{st.names[seat]} challenges {st.names[ex]}'s exchange. The thrown hand was {names}: "
-                    f"{verdict}.",
+                    self._challenge_words(st),
                     "challenge",
                     seat,
                     {"exchanger": ex, "cards": [SLUG[c] for c in thrown], "dirty": dirty, "loser": loser},
@@ -589,6 +582,20 @@ class Toepen(Game):
         if self._settle_outs(st, events):
             return
         self._back_to_laundry(st, ex, events)
+
+    @staticmethod
+    def _challenge_words(st: ToepenState) -> str:
+        """The last challenge and what it cost, in words (its event, and the observation's
+        outcome until the next exchange or deal)."""
+        seat, ex = st.challenger, st.exchanger
+        thrown = st.thrown[ex]
+        names = listing([the(c) for c in thrown])
+        if is_dirty(thrown):
+            numbers = listing([the(c) for c in thrown if IS_NUMBER[c]])
+            verdict = f"it held {numbers}, so {st.names[ex]} loses a token"
+        else:
+            verdict = f"it was clean, so {st.names[seat]} loses a token"
+        return f"{st.names[seat]} challenges {st.names[ex]}'s exchange. The thrown hand was {names}: {verdict}."
 
     def _back_to_laundry(self, st: ToepenState, ex: int, events: list[Event] | None) -> None:
         st.asking = -1
@@ -795,6 +802,8 @@ class Toepen(Game):
             "trick": trick,
             "seat_facts": facts,
             "extra": extra,
+            # a challenge turned up is public: the challenger sees it before the table passes on
+            "outcome": self._challenge_words(st) if st.challenger >= 0 and not st.over else "",
         }
 
     def _prompt(self, st: ToepenState, seat: int | None) -> str:

@@ -32,6 +32,7 @@ from decktable.ui.app import DeckTableApp  # noqa: E402
 from decktable.ui.glyphs import card_label, card_name  # noqa: E402
 from decktable.ui.screens.curtain import CurtainScreen  # noqa: E402
 from decktable.ui.screens.hand_summary import HandSummaryScreen  # noqa: E402
+from decktable.ui.screens.outcome import OutcomeScreen  # noqa: E402
 from decktable.ui.screens.results import ResultsScreen  # noqa: E402
 
 BY_SLUG = {c.slug: c for c in DECKTET}
@@ -171,14 +172,15 @@ async def play_until(
 ) -> list[ActionView]:
     """Play the humans' decisions by keys (bots fill the other seats) until `done(match)`.
     Curtains are lifted with Enter (after `on_curtain` has looked at the screen); a hand's
-    summary is closed with Enter."""
+    summary and a move's outcome are closed with Enter."""
     await settle(pilot)
     match = table(app).match
     played: list[ActionView] = []
     for _ in range(limit):
         if done(match):
             return played
-        if isinstance(app.screen, HandSummaryScreen):  # the end of a hand waits for a key
+        # the end of a hand, and a move's outcome before a curtain, wait for a key
+        if isinstance(app.screen, (HandSummaryScreen, OutcomeScreen)):
             await press(pilot, "enter")
             continue
         if isinstance(app.screen, CurtainScreen):

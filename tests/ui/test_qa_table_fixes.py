@@ -105,7 +105,8 @@ async def test_two_player_trick_games_keep_or_explain_the_last_trick() -> None:
 
 async def test_two_humans_the_next_human_sees_the_trick_finished_before_the_curtain() -> None:
     """Polignac, Ann, a bot and Bea: Ann's card completes a trick, the bot wins it and leads, then
-    the curtain for Bea; once lifted, Bea sees that trick with its winner marked until she plays."""
+    the curtain for Bea; once lifted, Bea sees the trick being played (the bot's lead) in the
+    trick area, and the one she missed on its last line with its winner (issue 33)."""
     from decktable.ui.screens.curtain import CurtainScreen
     from decktable.ui.widgets.trick_view import TrickView
     from table_driver import play
@@ -127,7 +128,9 @@ async def test_two_humans_the_next_human_sees_the_trick_finished_before_the_curt
                     view = table(app).query_one(TrickView)
                     winner = match.seats[t.last_winner].name
                     text = screen_text(app)
-                    assert view.showing_last and f"won by {winner}" in text, text
+                    assert not view.showing_last and view.trick.plays == t.plays, text
+                    said = view.render().plain  # the line may wrap on the screen
+                    assert "Last trick:" in text and f"won by {winner}" in said, said
                     checked += 1
                     await play(pilot, app, pick(viewer_obs(app)))
                     await settle(pilot)

@@ -17,8 +17,9 @@ from decktable.ui.widgets.trick_view import TrickView
 class TrickTableScreen(TableScreen):
     """For every trick-taking game: trump, contract and bids come from the status and the
     players' facts; the trick from `Observation.trick`; the hand from the seat's hand zone.
-    A finished trick stays in the trick area, its winner marked, until the next lead; `t` puts
-    it away or shows the last trick again."""
+    A finished trick stays in the trick area, its winner marked, until the next lead (and at
+    least the controller's TRICK_HOLD when a bot leads or a curtain follows); `t` puts it away
+    (ending that wait) or shows the last trick again."""
 
     BINDINGS = [Binding("t", "last_trick", "Last trick")]
 
@@ -42,15 +43,13 @@ class TrickTableScreen(TableScreen):
         compact = event.size.height < self.COMPACT_HEIGHT or event.size.width < 100
         self.query_one(TrickView).set_compact(compact)
 
-    def show_missed_trick(self) -> None:
-        """After a curtain: the trick finished since this player last saw the table, shown as
-        with `t` (its winner marked) until the next card is played."""
-        view = self.query_one(TrickView)
-        if not view.showing_last:
-            view.toggle_last()
-
     def action_last_trick(self) -> None:
         view = self.query_one(TrickView)
+        if view.held:
+            view.toggle_last()
+            if self.controller.holding:
+                self.controller.release()  # the trick put away: the table goes on at once
+            return
         if not view.toggle_last():
             if view.trick is not None and view.trick.last_hidden:
                 self.notify("The last trick is face down: this game allows no look back.", severity="information")

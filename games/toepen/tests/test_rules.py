@@ -273,6 +273,20 @@ def test_challenge_a_clean_hand_costs_the_challenger():
     assert tokens(st) == [10, 9, 10, 10]
 
 
+def test_a_challenge_is_the_observations_outcome_for_everyone_until_the_next_exchange():
+    """The table shows a challenger what came of it before passing on (issue 33): the outcome
+    is the challenge's own words, public, and there is none before a challenge."""
+    hands = {0: ["9h", "ah", "kh", "qh"], 1: BOB, 2: CAT, 3: DAN}
+    st = new4(hands)
+    act(st, "exchange")
+    assert all(G.observe(st, seat).outcome == "" for seat in (None, 0, 1, 2, 3))
+    act(st, "pass")
+    assert G.observe(st, None).outcome == ""  # a pass turns nothing up
+    ev = act(st, "challenge")
+    assert all(G.observe(st, seat).outcome == ev[0].text for seat in (None, 0, 1, 2, 3))
+    assert "Ann loses a token" in G.observe(st, None).outcome
+
+
 def test_an_unchallenged_exchange_stays_secret():
     hands = {0: ["9h", "ah", "kh", "qh"], 1: BOB, 2: CAT, 3: DAN}
     st = new4(hands)

@@ -1,0 +1,178 @@
+"""How the play goes by at a trick table (issue 33, "Seeing the play"): a finished trick stays on the
+table TRICK_HOLD seconds at least whoever completes it and whoever leads next (measured on the
+controller's clock, turned by hand here, never by sleeping), or until `t`; after a curtain the
+person to act sees the trick being played, not the one before it; a challenge's outcome is seen
+before the curtain; a play of several cards shows every card; a hand with no tricks shows no trick
+area; each seat's play is set apart when the trick area wraps."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from play_helpers import seeded_picker  # noqa: E402
+from table_driver import make_app, play, press, screen_text, settle, table, viewer_obs  # noqa: E402
+
+from decktable.ui.app import DeckTableApp  # noqa: E402
+from decktable.ui.controller import TableController  # noqa: E402
+from decktable.ui.screens.curtain import CurtainScreen  # noqa: E402
+from decktable.ui.screens.hand_summary import HandSummaryScreen  # noqa: E402
+from decktable.ui.widgets.trick_view import TrickView  # noqa: E402
+
+SMALL = (80, 24)
+HOLD = TableController.TRICK_HOLD
+PACE = 0.5  # the app's bot pace in play
+
+
+class Clock:
+    """The controller's clock, turned by the test: the pace is read on it, never slept."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def turn(pilot, clock: Clock, seconds: float) -> None:  # type: ignore[no-untyped-def]
+    """Move the clock on, and let the app's poll timer look at it."""
+    clock.now += seconds
+    await pilot.pause(0.1)
+    await settle(pilot)
+
+
+def paced(app: DeckTableApp) -> Clock:
+    app.bot_delay = PACE
+    clock = Clock()
+    table(app).controller.clock = clock
+    return clock
+
+
+def held_for_a_bot(app: DeckTableApp) -> bool:
+    """A trick has just been completed and a bot leads next: the controller waits."""
+    ctl = table(app).controller
+    t = ctl.match.observe().trick
+    return bool(ctl.busy and t is not None and t.last and not t.plays and ctl.match.bot_to_act() is not None)
+
+
+async def to_a_bot_lead(pilot, app: DeckTableApp, clock: Clock, pick, human_completes: bool) -> None:  # type: ignore[no-untyped-def]
+    """Play Ann's moves by keys and the bots on the clock until a trick has just been completed
+    by Ann (or by a bot) and a bot is to lead the next."""
+    m = table(app).match
+    for _ in range(300):
+        if isinstance(app.screen, HandSummaryScreen):
+            await press(pilot, "enter")
+            continue
+        if held_for_a_bot(app):
+            completer = m.log[-1].seat
+            if (completer == 0) == human_completes:
+                return
+        if m.human_to_act() == 0 and not table(app).controller.busy:
+            await play(pilot, app, pick(viewer_obs(app)))
+            continue
+        await turn(pilot, clock, PACE if not held_for_a_bot(app) else HOLD)
+    raise AssertionError("no trick completed before a bot's lead")
+
+
+@pytest.mark.parametrize("game,seats,human_completes", [
+    ("schnapsen", "Ann,bot", True),
+    ("schnapsen", "Ann,bot", False),
+    ("type_trump", "Ann,bot,bot", True),
+    ("type_trump", "Ann,bot,bot", False),
+])
+async def test_a_finished_trick_stays_until_the_hold_has_passed_when_a_bot_leads(game, seats, human_completes) -> None:
+    app = make_app(game, seats, seed=5)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        clock = paced(app)
+        await to_a_bot_lead(pilot, app, clock, seeded_picker(3), human_completes)
+        view = table(app).query_one(TrickView)
+        m = table(app).match
+        finished = list(m.observe().trick.last)
+        steps = len(m.steps)
+        await turn(pilot, clock, HOLD - 0.1)
+        assert len(m.steps) == steps, "a bot led before the finished trick's hold had passed"
+        assert view.held and view.trick.last == finished and "Trick over" in screen_text(app)
+        await turn(pilot, clock, 0.1)
+        for _ in range(20):
+            if len(m.steps) > steps:
+                break
+            await turn(pilot, clock, 0)
+        assert len(m.steps) == steps + 1, "the bot moves once the hold has passed"
+
+
+async def test_t_puts_a_held_trick_away_and_the_bot_leads_at_once() -> None:
+    app = make_app("type_trump", "Ann,bot,bot", seed=5)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        clock = paced(app)
+        await to_a_bot_lead(pilot, app, clock, seeded_picker(3), True)
+        m = table(app).match
+        steps = len(m.steps)
+        assert table(app).query_one(TrickView).held
+        await press(pilot, "t")  # no time has passed on the clock
+        assert len(m.steps) == steps + 1 and m.observe().trick.plays
+
+
+@pytest.mark.parametrize("game,seed", [("king", 1), ("toepen", 2)])
+async def test_after_the_curtain_the_person_to_act_sees_the_current_trick(game: str, seed: int) -> None:
+    """Two people and two bots: at every turn after a curtain where cards are already on the
+    current trick, the trick area shows those cards (not the trick before it, which is on its
+    last line)."""
+    from play_helpers import hands_scored, play_until
+
+    app = make_app(game, "Ann,Bob,bot,bot", seed=seed)
+    after_curtain = [False]
+    checked: list[int] = []
+
+    def curtain() -> None:
+        after_curtain[0] = True
+
+    def turn_seen(obs) -> None:  # type: ignore[no-untyped-def]
+        was, after_curtain[0] = after_curtain[0], False
+        if not was or obs.trick is None or not obs.trick.plays:
+            return
+        view = table(app).query_one(TrickView)
+        assert not view.showing_last, f"{obs.seats[obs.seat].name} sees the last trick, not the current one"
+        assert view.trick.plays == obs.trick.plays
+        text = view.render().plain
+        assert "Trick over" not in text and "Last trick —" not in text, text
+        if obs.trick.last:
+            assert "Last trick:" in text  # the trick missed is on its line
+            checked.append(1)
+
+    async with app.run_test(size=SMALL) as pilot:
+        await play_until(pilot, app, seeded_picker(seed, avoid=("knock",)), hands_scored(1),
+                         on_curtain=curtain, on_turn=turn_seen)
+    assert len(checked) >= 3, checked
+
+
+async def test_toepen_a_challenger_sees_the_outcome_before_the_curtain() -> None:
+    """Toepen, two people: a person who challenges an exchange sees the thrown hand turned up and
+    who pays, over a table that shows no hand, before the keyboard passes on."""
+    from play_helpers import play_until
+
+    from decktable.ui.screens.outcome import OutcomeScreen
+
+    def human_challenged(m) -> bool:  # type: ignore[no-untyped-def]
+        return any(e.kind == "challenge" and e.seat in (0, 1) for entry in m.log for e in entry.events)
+
+    app = make_app("toepen", "Ann,Bob,bot,bot", seed=3)
+    async with app.run_test(size=SMALL) as pilot:
+        await play_until(pilot, app, seeded_picker(1, prefer=("exchange", "challenge")), human_challenged)
+        m = table(app).match
+        said = [e for e in m.log[-1].events if e.kind == "challenge"]
+        challenger = m.log[-1].seat
+        assert said and challenger in (0, 1)
+        assert isinstance(app.screen, OutcomeScreen), app.screen
+        text = " ".join(screen_text(app).replace("█", " ").split())  # the sentence wraps
+        assert said[0].text in text, text
+        assert table(app).obs.seat is None  # a spectator's table behind: no hand on it
+        await press(pilot, "enter")
+        assert not isinstance(app.screen, OutcomeScreen)
+        if m.human_to_act() not in (None, challenger):
+            assert isinstance(app.screen, CurtainScreen)
