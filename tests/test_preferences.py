@@ -63,6 +63,45 @@ def test_a_damaged_file_is_set_aside_with_a_notice(content: bytes) -> None:
     assert prefs.save(prefs.Preferences(theme="x")) is None and prefs.load()[0].theme == "x"
 
 
+def test_a_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    """Issue 35: a valid file with a UTF-8 BOM (as some editors write) was called damaged."""
+    path = prefs.prefs_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps({"version": 1, "theme": "textual-dark"}).encode())
+    loaded, notice = prefs.load()
+    assert notice is None and loaded.theme == "textual-dark" and path.exists()
+
+
+def test_a_file_that_is_a_link_is_read_and_written_through_it(tmp_path: Path) -> None:
+    """Issue 35: a dotfile manager's link was called damaged, moved aside and replaced by a file."""
+    dotfiles = tmp_path / "dotfiles"
+    dotfiles.mkdir()
+    real = dotfiles / "decktable-preferences.json"
+    real.write_text(json.dumps({"version": 1, "theme": "textual-dark", "cards": "ascii"}), encoding="utf-8")
+    path = prefs.prefs_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.symlink_to(real)
+    loaded, notice = prefs.load()
+    assert notice is None and loaded.theme == "textual-dark" and loaded.cards == "ascii"
+    assert prefs.update(theme="decktable-high-contrast") is None
+    assert path.is_symlink() and os.readlink(path) == str(real)  # the link stays a link
+    assert json.loads(real.read_text(encoding="utf-8"))["theme"] == "decktable-high-contrast"  # written through it
+    assert prefs.load()[0].cards == "ascii"
+    assert not [f for f in path.parent.iterdir() if "broken" in f.name]
+    assert not [f for f in dotfiles.iterdir() if f.name.endswith(".tmp")]
+
+
+def test_a_link_to_a_folder_is_still_damaged_and_the_folder_untouched(tmp_path: Path) -> None:
+    target = tmp_path / "a-folder"
+    target.mkdir()
+    path = prefs.prefs_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.symlink_to(target)
+    loaded, notice = prefs.load()
+    assert loaded == prefs.Preferences() and notice is not None and "moved aside" in notice
+    assert target.is_dir() and not os.path.lexists(path)
+
+
 def test_a_folder_where_the_file_should_be_and_a_bad_seat() -> None:
     path = prefs.prefs_path()
     path.mkdir(parents=True)

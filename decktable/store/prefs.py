@@ -11,7 +11,9 @@ wrong shape, too big, a folder or a pipe where the file should be) is moved asid
 `preferences.broken-DATE.json`, never deleted, and the table starts with the defaults and says so
 once. A value that makes no sense (a seat with a bad name, an unknown kind) is dropped alone.
 Writes are atomic (a temporary file unique to the process, flushed and renamed over the old one);
-a write that fails is reported, and the game goes on.
+a write that fails is reported, and the game goes on. A file that is a symbolic link (as dotfile
+managers make) is read through the link and written through it (the link stays); a UTF-8 byte
+order mark is read.
 """
 
 from __future__ import annotations
@@ -135,13 +137,21 @@ def _set_aside(path: Path) -> Path:
     return target
 
 
+def _target(path: Path) -> Path:
+    """The file the preferences are in: `path`, or where it links to (dotfile managers keep the
+    file elsewhere and link it here): read through the link, and written through it."""
+    if os.path.islink(path):
+        return Path(os.path.realpath(path))
+    return path
+
+
 def load() -> tuple[Preferences, str | None]:
     """(the preferences, a one-line notice or None). Never raises: a damaged file is moved aside
     and the defaults are used; an unreadable folder just means the defaults."""
     path = prefs_path()
     try:
-        info = os.lstat(path)
-    except FileNotFoundError:
+        info = os.stat(_target(path))
+    except FileNotFoundError:  # no file (or a link to none yet: the defaults, saved where it points)
         return Preferences(), None
     except OSError as exc:
         return Preferences(), f"Preferences could not be read ({exc.strerror or exc}); using the defaults."
@@ -150,10 +160,13 @@ def load() -> tuple[Preferences, str | None]:
             raise BadPreferences("not a regular file")
         if info.st_size > MAX_BYTES:
             raise BadPreferences(f"{info.st_size} bytes, too big")
-        with open(path, "rb") as fh:
+        fd = os.open(_target(path), os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        with os.fdopen(fd, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                raise BadPreferences("not a regular file")
             raw = fh.read(MAX_BYTES + 1)
         try:
-            data = json.loads(raw.decode("utf-8"))
+            data = json.loads(raw.decode("utf-8-sig"))  # a byte order mark (some editors write one) is fine
         except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
             raise BadPreferences(f"not JSON ({str(exc)[:60]})") from None
         return parse(data), None
@@ -170,6 +183,13 @@ def load() -> tuple[Preferences, str | None]:
 def save(prefs: Preferences) -> str | None:
     """Write the preferences atomically; None when done, else a one-line reason."""
     path = prefs_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return f"Preferences could not be saved: {exc.strerror or exc}."
+    link = os.path.islink(path)
+    if link:  # written through the link, next to the file it points to; the link stays
+        path = _target(path)
     tmp = path.with_name(f".{FILE_NAME}.{os.getpid()}.{time.monotonic_ns()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -181,7 +201,7 @@ def save(prefs: Preferences) -> str | None:
         finally:
             os.close(fd)
         if os.path.lexists(path) and not os.path.isfile(path) or os.path.islink(path):
-            _set_aside(path)  # never write through a link or over a folder
+            _set_aside(path)  # never over a folder or a pipe (nor a link the link led to)
         os.replace(tmp, path)
     except OSError as exc:
         try:

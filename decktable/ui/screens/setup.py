@@ -100,6 +100,7 @@ class SetupScreen(Screen[None]):
         self.fields: dict[str, FieldInfo] = dict(self.game.Options.model_fields)
         #: the seats last used for this game (preferences), in order
         self.saved_seats = self._saved_seats()
+        self._too_long: set[str] = set()  # the name fields already said to be too long
 
     # -- building the form ---------------------------------------------------------------------------
 
@@ -128,7 +129,9 @@ class SetupScreen(Screen[None]):
                     name = self.default_name(i, kind)
                     if i < len(self.saved_seats):  # the seats of the last game of this kind
                         name, kind = self.saved_seats[i]
-                    yield Input(name, id=f"name-{i}", classes="seat-name", max_length=MAX_NAME)
+                    # no max_length: the field would drop a longer paste whole, silently, and Start
+                    # then said the seat had no name; a name too long is said to be (on_input_changed)
+                    yield Input(name, id=f"name-{i}", classes="seat-name")
                     yield Select(KINDS, value=kind, allow_blank=False, id=f"kind-{i}", classes="seat-kind")
             if self.fields:
                 yield Static("Options", classes="setup-heading")
@@ -240,6 +243,21 @@ class SetupScreen(Screen[None]):
             name = self.query_one(f"#name-{index}", Input)
             if name.value in (self.default_name(index, "human"), self.default_name(index, "bot"), ""):
                 name.value = self.default_name(index, str(event.value))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A name grown too long (typed or pasted) is said to be at once, once; Start refuses it
+        with the shared check's sentence."""
+        wid = event.input.id or ""
+        if not wid.startswith("name-"):
+            return
+        long = len(event.value.strip()) > MAX_NAME
+        if long and wid not in self._too_long:
+            seat = int(wid.split("-")[1]) + 1
+            self.notify(
+                f"Seat {seat}'s name is too long: {len(event.value.strip()):,} characters, and a name is "
+                f"1 to {MAX_NAME}.", severity="warning", markup=False,
+            )
+        (self._too_long.add if long else self._too_long.discard)(wid)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
