@@ -39,9 +39,10 @@ LEGEND_SUITS: dict[str, tuple[str, ...]] = {
 
 
 def suit_legend(family: str) -> str:
-    """One Markdown line naming each suit mark of a pack as the table draws it (and in ASCII),
-    read from the glyph sets themselves so that it cannot drift from the screen; "" for a pack
-    that needs none."""
+    """A small Markdown table naming each suit mark of a pack as the table draws it, with its
+    ASCII mark beneath, read from the glyph sets themselves so that it cannot drift from the
+    screen (a table, so that a mark is never wrapped away from its name); "" for a pack that
+    needs none."""
     from decktable.themes.glyphs import CARD_SETS
 
     suits = LEGEND_SUITS.get(family)
@@ -54,9 +55,9 @@ def suit_legend(family: str) -> str:
         faces, flat = pretty.families[family], plain.families[family]
         marks = [(faces.suits[s], flat.suits[s], s if s == "trumps" else s.capitalize()) for s in suits]
         marks += [(faces.kinds[k], flat.kinds[k], f"the {k.capitalize()}") for k in faces.kinds]
-    shown = ", ".join(f"{mark} {name}" for mark, _, name in marks)
-    typed = ", ".join(ascii_ for _, ascii_, _ in marks)
-    return f"**On screen:** {shown} (with ASCII cards: {typed})."
+    rows = [[name for _, _, name in marks], [":-:"] * len(marks), [m for m, _, _ in marks], [a for _, a, _ in marks]]
+    table = "\n".join("| " + " | ".join(row) + " |" for row in rows)
+    return f"**The marks on screen** (and, beneath them, with ASCII cards):\n\n{table}"
 
 
 def with_legend(markdown: str, family: str) -> str:
