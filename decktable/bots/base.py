@@ -78,13 +78,20 @@ def play_out(game: Any, bots: Sequence[str], seed: int | None = None, clock: boo
     `clock` False: a search bot runs its level's whole iteration budget however long that takes,
     instead of stopping at the level's time cap, so the same seed plays the same game on any
     machine under any load (the strength table)."""
+    from decktable.engine.errors import BadOptions
+    from decktable.engine.game import Game
     from decktable.engine.match import Match, Seat
     from decktable.engine.registry import get_game
 
     g = get_game(game) if isinstance(game, str) else game
+    if not isinstance(g, Game):
+        raise BadOptions(f"game is a Game or a game's id, not {type(g).__name__}.")
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise BadOptions(f"bots is a list of levels, one a seat ({', '.join(BOT_LEVELS)}), not {type(bots).__name__}.")
     for level in bots:
-        if level not in BOT_LEVELS:
-            raise ValueError(f"no bot level {level!r}; levels: {', '.join(BOT_LEVELS)}")
+        if type(level) is not str or level not in BOT_LEVELS:
+            shown = repr(level) if len(repr(level)) <= 40 else repr(level)[:40] + "…"
+            raise BadOptions(f"No bot level {shown}; levels: {', '.join(BOT_LEVELS)}.")
     seats = [Seat(f"Bot {i + 1}", "bot", level) for i, level in enumerate(bots)]
     m = Match(g, seats, seed=seed, options=options or None)
     if not clock:

@@ -24,6 +24,18 @@ CARDS = "cards"  # one or more cards; only allowed last
 
 _CELL_RE = re.compile(r"^[a-z]{1,2}-?\d{1,2}$")
 
+#: the longest action text the engine reads (the longest real move, a Mattis set of eight cards
+#: by name, is well under it; a save caps a move at the same): a longer text is refused before
+#: it is parsed, which for a text of many words could take seconds
+MAX_ACTION_CHARS = 200
+
+
+def too_long(text: str) -> str | None:
+    """Why `text` is too long to be an action, or None."""
+    if len(text) > MAX_ACTION_CHARS:
+        return f"it is {len(text):,} characters long; no move is longer than {MAX_ACTION_CHARS}"
+    return None
+
 
 @dataclass(frozen=True, slots=True, init=False)
 class Action:
@@ -74,6 +86,9 @@ class Grammar:
         """Parse notation; the error quotes the input and says what was expected."""
         if not isinstance(text, str):
             raise MalformedAction(repr(text), "an action must be text")
+        long = too_long(text)
+        if long is not None:
+            raise MalformedAction(text, long)
         parts = text.strip().lower().split()
         if not parts:
             raise MalformedAction(text, "it is empty")
@@ -146,6 +161,9 @@ class Grammar:
             return f"unknown verb {verb!r}; this game knows {', '.join(sorted(self.verbs))}"
         if type(args) is not tuple or not all(type(a) is str and a and a.split() == [a] for a in args):
             return "the arguments of an action are single words"
+        long = too_long(" ".join((verb, *args)))
+        if long is not None:
+            return long
         kinds = self.verbs[verb]
         if kinds and kinds[-1] == CARDS:
             if len(args) < len(kinds):

@@ -13,7 +13,8 @@ class MalformedAction(DeckTableError):
     def __init__(self, text: str, why: str) -> None:
         self.text = text
         self.why = why
-        super().__init__(f"{text!r} is not a move: {why}")
+        shown = text if len(text) <= 60 else text[:40] + f"… ({len(text):,} characters)"
+        super().__init__(f"{shown!r} is not a move: {why}")
 
 
 class IllegalMove(DeckTableError):
@@ -32,6 +33,27 @@ class NotYourTurn(DeckTableError):
         self.seat = seat
         who = name or f"seat {seat}"
         super().__init__(f"It is not {who}'s turn.")
+
+
+class BadSeat(NotYourTurn):
+    """A seat that is not at this table: not a whole number from 0 to the number of players - 1
+    (None, for a spectator, where an observation is asked for). It is nobody's turn, so it is a
+    NotYourTurn too."""
+
+    def __init__(self, seat: object, players: int) -> None:
+        self.seat = seat  # type: ignore[assignment]
+        shown = repr(seat) if len(repr(seat)) <= 40 else repr(seat)[:40] + "…"
+        DeckTableError.__init__(
+            self, f"There is no seat {shown} at this table: the seats are 0 to {players - 1}."
+        )
+
+
+class WrongGame(DeckTableError):
+    """A state that is not a state of the game it was given to (another game's, or no state)."""
+
+    def __init__(self, game: str, state: object) -> None:
+        self.game = game
+        super().__init__(f"That is not a game of {game} (it is a {type(state).__name__}); nothing was changed.")
 
 
 class GameOver(DeckTableError):

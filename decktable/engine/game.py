@@ -17,8 +17,16 @@ from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 from pydantic import BaseModel, ValidationError
 
 from decktable.cards.base import Card, Catalogue
-from decktable.engine.actions import CARD, CARDS, Action, Grammar
-from decktable.engine.errors import BadOptions, GameOver, IllegalMove, MalformedAction, NotYourTurn
+from decktable.engine.actions import CARD, CARDS, Action, Grammar, too_long
+from decktable.engine.errors import (
+    BadOptions,
+    BadSeat,
+    GameOver,
+    IllegalMove,
+    MalformedAction,
+    NotYourTurn,
+    WrongGame,
+)
 from decktable.engine.kits.dealing import left_of
 from decktable.engine.names import check_names
 from decktable.engine.models import (
@@ -185,6 +193,9 @@ def _cards_named(kinds: Sequence[str], args: Sequence[str]) -> list[str]:
 
 
 _SLOTS: dict[type, tuple[str, ...]] = {}
+#: (game class, state class) -> zone name -> where a state holds that zone's cards (slot, row),
+#: or None where it holds them nowhere: see `Game.forget_departed`
+_ZONE_PLACES: dict[tuple[type, type], dict[str, tuple[str, int] | None]] = {}
 _CLONERS: dict[type, Any] = {}
 
 
@@ -380,15 +391,74 @@ class State:
         return out
 
 
+#: the last answer of a public `legal_actions`: (state, seat, the actions). `apply` plays an
+#: action found there without checking it again (Chicago listed and then checked every move from
+#: scratch); `apply` forgets it before it changes any state, so it is never stale, as long as a
+#: state changes only through `apply` (the search's `play` works on its own samples, and never
+#: lists through the public `legal_actions`).
+_listed: tuple[State, int, tuple[Action, ...]] | None = None
+
+
+def _listed_has(state: State, seat: int, action: Action) -> bool:
+    """Whether `action` is among the last public `legal_actions` of `seat` in `state`."""
+    memo = _listed
+    if memo is None or memo[0] is not state or memo[1] != seat:
+        return False
+    listed = memo[2]
+    for a in listed:  # the action itself, as a caller that picked from the list sends it
+        if a is action:
+            return True
+    return action in listed
+
+
 def _guard_legal(own: Any) -> Any:
     @functools.wraps(own)
     def legal_actions(self: Game, state: State, seat: int) -> list[Action]:
-        if type(seat) is not int or state.over or seat not in self.to_act(state):
-            return []
-        return own(self, state, seat)
+        global _listed
+        if type(getattr(state, "options", None)) is not self.Options:
+            self.own_state(state)
+        if type(seat) is not int or state.over or seat not in self._raw_to_act(state):
+            return []  # a seat not at the table included: it has no moves
+        out = own(self, state, seat)
+        _listed = (state, seat, tuple(out))
+        return out
 
     legal_actions._seat_guarded = True  # type: ignore[attr-defined]
     return legal_actions
+
+
+def _guard_to_act(own: Any) -> Any:
+    @functools.wraps(own)
+    def to_act(self: Game, state: State) -> tuple[int, ...]:
+        if type(getattr(state, "options", None)) is not self.Options:
+            self.own_state(state)
+        return own(self, state)
+
+    to_act._state_guarded = True  # type: ignore[attr-defined]
+    return to_act
+
+
+def _guard_parse(own: Any) -> Any:
+    @functools.wraps(own)
+    def parse(self: Game, text: str) -> Action:
+        if type(text) is not str:
+            raise MalformedAction(repr(text)[:60], f"an action is text, not {type(text).__name__}")
+        long = too_long(text)
+        if long is not None:
+            raise MalformedAction(text, long)
+        return own(self, text)
+
+    parse._text_guarded = True  # type: ignore[attr-defined]
+    return parse
+
+
+#: a game's own entry points that `Game.__init_subclass__` wraps: each refuses another game's
+#: state (and a seat not at the table, an over-long text) before the game's code sees it
+_GUARDS: dict[str, tuple[Callable[[Any], Any], str]] = {
+    "legal_actions": (_guard_legal, "_seat_guarded"),
+    "to_act": (_guard_to_act, "_state_guarded"),
+    "parse": (_guard_parse, "_text_guarded"),
+}
 
 
 class Game:
@@ -400,13 +470,27 @@ class Game:
     grammar: ClassVar[Grammar]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A game's own `legal_actions` is wrapped so that a seat that is not to act now (one out
-        of range included) gets [] — never another seat's hand. The game's function is still
-        reachable as `legal_actions.__wrapped__` for code that needs it for any seat."""
+        """A game's own public entry points are wrapped once here, not in each game, so that
+        bad input is refused in the same words everywhere and before the game's code runs:
+        `legal_actions` refuses another game's state, and gives a seat that is not to act now
+        (one not at the table included) [] — never another seat's hand; `to_act` refuses another
+        game's state; `parse` refuses what is not text or is too long to be a move. The game's
+        own functions stay reachable as `__wrapped__` (the search lists any seat's moves with
+        it), and `_raw_to_act` is the game's own `to_act`, for the base class's entry points,
+        which have checked the state already."""
         super().__init_subclass__(**kwargs)
-        own = cls.__dict__.get("legal_actions")
-        if own is not None and not getattr(own, "_seat_guarded", False):
-            cls.legal_actions = _guard_legal(own)  # type: ignore[method-assign]
+        for name, (guard, mark) in _GUARDS.items():
+            own = cls.__dict__.get(name)
+            if own is not None and not getattr(own, mark, False):
+                setattr(cls, name, guard(own))
+                if name == "to_act":
+                    cls._raw_to_act = own  # type: ignore[method-assign]
+
+    def own_state(self, state: State) -> None:
+        """Refuse (WrongGame) a state that is not one of this game's, before anything reads or
+        changes it. A state holds its game's own Options model, one class per game."""
+        if type(getattr(state, "options", None)) is not self.Options or not isinstance(state, State):
+            raise WrongGame(self.info.name, state)
 
     # -- starting -------------------------------------------------------------------------
 
@@ -421,7 +505,9 @@ class Game:
                 f" (options: {names})."
             )
         try:
-            return self.Options(**values)
+            # strict: True is not the number 1, nor "5" the number 5 (the command line and the
+            # setup form turn what a person types into numbers and booleans first)
+            return self.Options.model_validate(values, strict=True)
         except ValidationError as exc:
             problems = []
             for err in exc.errors():
@@ -461,6 +547,11 @@ class Game:
             seed = int.from_bytes(os.urandom(6), "big")
         ids = None
         if deck is not None:
+            if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
+                raise BadOptions(f"A stacked deck is a list of cards, not {type(deck).__name__}.")
+            for c in deck:
+                if type(c) is not str and type(c) is not int:
+                    raise BadOptions(f"Bad stacked deck: a card is a name or a number, not {type(c).__name__}.")
             try:
                 ids = self.catalogue.ids(deck)
             except ValueError as exc:
@@ -495,6 +586,8 @@ class Game:
 
     def to_act(self, state: State) -> tuple[int, ...]:
         raise NotImplementedError
+
+    _raw_to_act = to_act  # the game's own `to_act`, unguarded (see `__init_subclass__`)
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         raise NotImplementedError
@@ -634,15 +727,21 @@ class Game:
         return str(action)
 
     def is_over(self, state: State) -> bool:
+        if type(getattr(state, "options", None)) is not self.Options:
+            self.own_state(state)
         return state.over
 
     def result(self, state: State) -> ResultView | None:
+        self.own_state(state)
         return self.final(state) if state.over else None
 
     def apply(
         self, state: State, seat: int, action: Action | str, events: bool = True
     ) -> list[Event]:
         """Validate, then carry out. Raises a DeckTableError and changes nothing on refusal."""
+        global _listed
+        if type(getattr(state, "options", None)) is not self.Options:
+            self.own_state(state)
         if isinstance(action, str):
             action = self.parse(action)
         elif isinstance(action, Action):
@@ -659,12 +758,15 @@ class Game:
             )
         if state.over:
             raise GameOver()
-        if type(seat) is not int or seat not in self.to_act(state):
-            known = type(seat) is int and 0 <= seat < len(state.names)
-            raise NotYourTurn(seat, state.names[seat] if known else None)
-        why = self.check(state, seat, action)
-        if why is not None:
-            raise IllegalMove(action, why)
+        if type(seat) is not int or not 0 <= seat < state.players:
+            raise BadSeat(seat, state.players)
+        if seat not in self._raw_to_act(state):
+            raise NotYourTurn(seat, state.names[seat])
+        if not _listed_has(state, seat, action):  # an action just listed as legal is legal
+            why = self.check(state, seat, action)
+            if why is not None:
+                raise IllegalMove(action, why)
+        _listed = None
         hand_no = state.hand_no
         out: list[Event] | None = [] if events else None
         self.play(state, seat, action, out)
@@ -677,6 +779,9 @@ class Game:
 
     def observe(self, state: State, seat: int | None) -> Observation:
         """What `seat` may know (None: a spectator who sees only public zones)."""
+        self.own_state(state)
+        if seat is not None and (type(seat) is not int or not 0 <= seat < state.players):
+            raise BadSeat(seat, state.players)  # a seat not at the table sees no more than a spectator
         zones = []
         for z in self.zones(state):
             seen = z.vis.sees(z.owner, seat)
@@ -928,10 +1033,36 @@ class Game:
 
     def forget_departed(self, state: State) -> None:
         """Drop from `known_in` each card no longer in the zone it was seen going into: where it
-        is now was not seen, or is public anyway."""
-        where = {z.name: z.cards for z in self.zones(state)}
+        is now was not seen, or is public anyway.
+
+        `apply` asks this after every move while a card is known, so it does not build the
+        game's zones (with their labels: 71% of Emu Ranchers' random play did): it reads each
+        zone's cards where the state holds them, learnt from `zones` once per game and state
+        class, as a zone's name names the same place in every state of a game ("hand2" is
+        always the third hand). A zone not met yet, or held nowhere in the state (a list built
+        by `zones`), takes the whole listing, as before."""
         known = state.known_in
-        for c in [c for c, name in known.items() if c not in where.get(name, ())]:
+        places = _ZONE_PLACES.get((type(self), type(state)))
+        if places is None:
+            places = _ZONE_PLACES[(type(self), type(state))] = {
+                z.name: _path_of(state, z.cards) for z in self.zones(state)
+            }
+        gone = []
+        for c, name in known.items():
+            place = places.get(name)
+            if place is None:  # a zone not met yet (at another player count), or built by `zones`
+                listed = self.zones(state)
+                for z in listed:
+                    if z.name not in places:
+                        places[z.name] = _path_of(state, z.cards)
+                where = {z.name: z.cards for z in listed}
+                gone = [c for c, name in known.items() if c not in where.get(name, ())]
+                break
+            slot, row = place
+            cards = getattr(state, slot) if row < 0 else getattr(state, slot)[row]
+            if c not in cards:
+                gone.append(c)
+        for c in gone:
             del known[c]
 
     def redeal(
