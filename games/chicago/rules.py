@@ -1084,6 +1084,9 @@ class Chicago(Game):
             extra["outcome"] = words(st, st.outcome)
         return {
             "phase": st.phase,
+            # declaring or passing in a showdown changes the score: with a hand to declare, no
+            # answer is taken by reflex (Pass, the usual start, would give the points away)
+            "no_default": seat is not None and st.phase == SHOW and self._may_declare(st, seat) and seat == st.turn,
             "prompt": self._prompt(st, seat),
             "status": status,
             "trick": view,
@@ -1146,8 +1149,10 @@ class Chicago(Game):
             return f"Show your hand to everyone (to break up {what})"
         if verb == "declare":
             hand = st.hands[st.turn] if st.turn < len(st.hands) else []
-            what = CLASS_NAME[evaluate(hand)[0]] if len(hand) == 5 else "your best hand"
-            return f"Declare my best hand: {what}"
+            if len(hand) != 5:
+                return "Declare my best hand"
+            cls = evaluate(hand)[0]
+            return f"Declare my best hand: {CLASS_NAME[cls]} (scores {POINTS[cls]} if it is the best)"
         if verb == "pass":
             return "Pass (declare nothing)"
         if verb == "deal":

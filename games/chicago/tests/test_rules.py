@@ -745,7 +745,9 @@ def test_the_help_worked_example() -> None:
     assert act(st, "discard 5s 3c") == ["Ann discards 2 cards and draws 2."]
     act(st, "stand", "stand")
     labels = {str(a): G.label(st, a) for a in G.legal_actions(st, ANN)}
-    assert labels == {"declare": "Declare my best hand: one pair", "pass": "Pass (declare nothing)"}
+    assert labels == {"declare": "Declare my best hand: one pair (scores 1 if it is the best)",
+                      "pass": "Pass (declare nothing)"}
+    assert G.observe(st, ANN).no_default  # a showdown with a hand to declare: no reflex answer
     assert act(st, "declare") == ["Ann declares one pair."]
     assert act(st, "declare") == ["Ann: a pair of Kings. Bob gives way."]
     texts = act(st, "pass")
