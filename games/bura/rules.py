@@ -799,7 +799,11 @@ class Bura(Game):
         return {
             "phase": st.phase,
             # claim 31 or not when the cards have run out wins the pot or draws: no reflex answer
-            "no_default": st.phase == FINAL and seat == st.turn and not st.over,
+            "no_default": not st.over and seat is not None and (
+                (st.phase == FINAL and seat == st.turn)
+                # a special lead to announce (a Bura's trick takes the pot): no reflex "No special lead"
+                or (st.phase == ASK and st.asks[seat] == WAITING and special_kind(st.hands[seat], st.trump) != 0)
+            ),
             "prompt": self._prompt(st, seat),
             "status": status,
             "trick": view,
@@ -859,7 +863,7 @@ class Bura(Game):
             return f"End the hand without a claim: a draw, the pot ({st.pot}) stays"
         if verb == "announce":
             return {
-                "bura": "Announce a Bura (three trumps)",
+                "bura": f"Announce a Bura (three trumps): its trick takes the pot ({st.pot})",
                 "aces": "Announce three Aces",
                 "molodka": "Announce a Molodka (three of one plain suit)",
             }.get(args[0], f"Announce {args[0]}")

@@ -261,6 +261,9 @@ def test_a_bura_beats_three_aces_and_wins_the_hand_and_the_pot() -> None:
     # Hearts trump. Ann, the normal leader, holds three plain Aces; Bea holds a Bura.
     st = new(["as", "ad", "ac"], ["7h", "8h", "9h"], "6h")
     assert [str(a) for a in G.legal_actions(st, ANN)] == ["pass", "announce aces", "claim"]
+    # a special lead to announce: no reflex "No special lead"; a Bura says what its trick takes
+    assert G.observe(st, ANN).no_default and G.observe(st, BEA).no_default
+    assert "Announce a Bura (three trumps): its trick takes the pot (2)" in [a.label for a in G.observe(st, BEA).legal]
     assert G.apply(st, ANN, "announce aces") == []
     texts = [e.text for e in G.apply(st, BEA, "announce bura")]
     assert "Ann announces three Aces; Bea announces a Bura." in texts
@@ -506,6 +509,11 @@ def test_when_the_cards_run_out_the_last_winner_may_claim_or_the_hand_is_drawn()
     w = last_winner(st)
     assert G.to_act(st) == (w,)
     assert [str(a) for a in G.legal_actions(st, w)] == ["claim", "pass"]
+    # the choice wins the pot or draws: each option says what it does, and none is the default
+    seen = G.observe(st, w)
+    assert seen.no_default and not G.observe(st, 1 - w).no_default
+    assert [a.label for a in seen.legal] == ["Claim 31: right, you take the pot (2); wrong, you pay 2 into it",
+                                             "End the hand without a claim: a draw, the pot (2) stays"]
     G.apply(st, w, "pass")
     assert G.phase(st) == "scored" and tokens(st) == [19, 19]
     assert G.observe(st, None).status["Pot"] == "2 tokens"
