@@ -90,6 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1",
                        help="address to listen on (default 127.0.0.1; any other needs the printed token)")
     serve.add_argument("--port", type=port_arg, default=8000, help="port (default 8000; 0 picks a free one)")
+    serve.add_argument("--max-tables", type=tables_arg, default=None, metavar="N",
+                       help="how many tabs may have a table at once (default 32; one more is told so)")
     return parser
 
 
@@ -108,6 +110,17 @@ def seed_arg(text: str) -> int | None:
     if seed is None:
         raise argparse.ArgumentTypeError("The seed must be a whole number from 0 to 2**63 - 1, not ''.")
     return seed
+
+
+def tables_arg(text: str) -> int:
+    """--max-tables: 1 to 1000 (each table is an app process of about 36 MiB)."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if not 1 <= n <= 1000:
+        raise argparse.ArgumentTypeError(f"The number of tables must be a whole number from 1 to 1000, not {text!r}.")
+    return n
 
 
 def port_arg(text: str) -> int:
@@ -439,7 +452,7 @@ def _main(argv: Sequence[str] | None) -> int:
             from decktable.web.server import serve
 
             look = [*(["--cards", cards] if cards else []), *(["--theme", theme] if theme else [])]
-            return serve(args.host, args.port, look)
+            return serve(args.host, args.port, look, max_tables=args.max_tables)
         if args.command == "play":
             match = make_match(args.game, args.players, args.seed, args.option)
             return run_app(match, cards, theme)

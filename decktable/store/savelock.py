@@ -9,9 +9,9 @@ one left behind by a killed process is harmless and is taken again by the next w
 its save is gone too (finished, or moved aside as broken) the next list of saves removes it.
 
 Within one process (one terminal, or one browser tab of `decktable serve`: each tab runs a
-process of its own) a save's lock is taken once and kept until the game is finished or given up
-(or the process ends): leaving the table for the lobby and resuming the same game there is not
-"another window".
+process of its own) a save's lock is taken when a table shows the game and let go when it is
+finished, given up or left for the lobby (the app's back_to_lobby), or the process ends: a game
+left is not "open in another window" for the other tabs, and resuming it takes the lock again.
 
 Windows has no flock; `msvcrt.locking` locks bytes of the file so that others cannot even read
 them, which a list of saves would trip over. There saves are not locked: `acquire` always

@@ -174,9 +174,20 @@ class DeckTableApp(App[None]):
         self.push_screen(StatsScreen())
 
     def back_to_lobby(self) -> None:
-        """Pop every screen above the lobby (a match in progress is autosaved already)."""
+        """Pop every screen above the lobby (a match in progress is autosaved already). The
+        games left are let go of (their save locks): a game is locked only while a table shows
+        it, so another window (another tab of `decktable serve`) can resume it."""
+        left = []
         while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
+            match = getattr(self.screen, "match", None)
+            if match is not None and getattr(match, "save_path", None) is not None:
+                left.append(match.save_path)
             self.pop_screen()
+        if left:
+            from decktable.store import savelock
+
+            for path in left:
+                savelock.release(path)
 
     def theme_names(self) -> list[str]:
         builtin = sorted(name for name in self.available_themes if name not in THEMES)

@@ -16,6 +16,13 @@ handling:
   printed address: the page and the websocket refuse requests without it (403). On the loopback
   interface, the Host and Origin headers must name this server, so other web sites open in the
   same browser cannot start or drive a table.
+- at most `max_tables` tabs have an app at once (DEFAULT_MAX_TABLES, 32: an app is about 36 MiB,
+  and 32 is what a small machine holds; `decktable serve --max-tables N` changes it); one more tab
+  gets a page that says so, and no process;
+- a connection that has not sent a whole request within `header_timeout` seconds (20) of its last
+  answer is closed: connections that never finish their headers are not held forever;
+- a websocket message that is not one the page sends (too long, nested deeper than a few levels,
+  Infinity, NaN or a number that overflows) is dropped, and the tab goes on.
 """
 
 from __future__ import annotations
@@ -25,7 +32,9 @@ import hmac
 import html
 import ipaddress
 import json
+import math
 import os
+import re
 import secrets
 import signal
 import socket
@@ -45,6 +54,10 @@ QUIT_GRACE = 2.0  # seconds an app has to quit by itself before its process grou
 TERM_GRACE = 1.0  # and then to end after SIGTERM, before SIGKILL
 ERROR_LINES = 40  # the last lines of a failed app's stderr shown in the page
 LOOPBACK_NAMES = {"localhost", "127.0.0.1", "::1", "[::1]"}
+DEFAULT_MAX_TABLES = 32  # an app is about 36 MiB; 30 tabs made 30 processes and 1.2 GB with no cap
+HEADER_TIMEOUT = 20.0  # seconds a connection may take to send a whole request (headers included)
+MAX_MESSAGE = 1 << 20  # characters in one websocket message: a paste is far shorter
+MAX_MESSAGE_DEPTH = 4  # ["resize", {"width": 80}] is 2 deep
 
 
 def textual_serve_static() -> Path:
@@ -85,6 +98,8 @@ class Config:
     port: int = 8000
     token: str | None = None  # required in every page and websocket address when set
     app_args: list[str] = field(default_factory=list)  # passed to `decktable` in each child
+    max_tables: int = DEFAULT_MAX_TABLES  # tabs with an app at once; one more is refused with a page
+    header_timeout: float = HEADER_TIMEOUT
 
 
 class Session:
@@ -230,6 +245,8 @@ class TableServer:
         self.sessions: set[Session] = set()
         self.page = Template(TEMPLATE.read_text(encoding="utf-8"))
         self.command = [sys.executable, "-m", "decktable.web.child", *config.app_args]
+        self._busy: dict[Any, int] = {}  # connection (aiohttp's protocol) -> requests being answered
+        self._since: dict[Any, float] = {}  # connection -> when it opened or last answered
 
     # -- who may come in -------------------------------------------------------------------------
 
@@ -251,6 +268,25 @@ class TableServer:
             return is_loopback(name)
         return True
 
+    def _full(self) -> bool:
+        return len(self.sessions) >= self.config.max_tables
+
+    def _full_text(self) -> str:
+        n = self.config.max_tables
+        return (f"All {n} table{'s' if n != 1 else ''} of this server are in use. Close another tab of it, "
+                f"then reload this page (the server's --max-tables sets how many there may be).")
+
+    def _refuse_full(self) -> web.Response:
+        """The page for one tab too many: it says so, and starts no process."""
+        text = html.escape(self._full_text())
+        body = (
+            "<!doctype html><html><head><meta charset='utf-8'><title>decktable: every table is in use</title>"
+            "</head><body style='font-family: sans-serif; max-width: 40em; margin: 3em auto'>"
+            f"<h1>Every table is in use</h1><p>{text}</p></body></html>"
+        )
+        return web.Response(status=503, text=body, content_type="text/html",
+                            headers={"Cache-Control": "no-store", "Retry-After": "30"})
+
     def _refuse(self) -> web.Response:
         return web.Response(
             status=403,
@@ -262,6 +298,8 @@ class TableServer:
     async def index(self, request: web.Request) -> web.StreamResponse:
         if not self._token_ok(request.query.get("token")) or not self._headers_ok(request):
             return self._refuse()
+        if self._full():
+            return self._refuse_full()
         try:
             font_size = max(8, min(48, int(request.query.get("fontsize", "16"))))
         except ValueError:
@@ -277,12 +315,22 @@ class TableServer:
     async def websocket(self, request: web.Request) -> web.StreamResponse:
         if not self._token_ok(request.match_info.get("token")) or not self._headers_ok(request):
             return self._refuse()
-        ws = web.WebSocketResponse(heartbeat=15)
-        await ws.prepare(request)
+        if self._full():  # a page loaded before the others were opened: said in the tab, no process
+            ws = web.WebSocketResponse()
+            await ws.prepare(request)
+            await ws.send_bytes(("\x1b[2J\x1b[H" + self._full_text() + "\r\n").encode("utf-8"))
+            await ws.close(code=1013, message=b"Every table is in use.")
+            return ws
         width = _size(request.query.get("width"), 80)
         height = _size(request.query.get("height"), 24)
+        ws = web.WebSocketResponse(heartbeat=15)
         session = Session(ws, self.command, self._child_env(width, height))
-        self.sessions.add(session)
+        self.sessions.add(session)  # counted before any wait: two tabs at once cannot both pass the cap
+        try:
+            await ws.prepare(request)
+        except BaseException:
+            self.sessions.discard(session)
+            raise
         pump: asyncio.Task[None] | None = None
         try:
             try:
@@ -295,10 +343,10 @@ class TableServer:
             async for message in ws:
                 if message.type != WSMsgType.TEXT:
                     continue
-                try:
-                    kind, *rest = json.loads(message.data)
-                except (ValueError, TypeError):
-                    continue
+                parsed = read_message(message.data)
+                if not parsed:
+                    continue  # not a message the page sends: dropped, the tab goes on
+                kind, *rest = parsed
                 if kind == "stdin" and rest and isinstance(rest[0], str):
                     await session.send_input(rest[0])
                 elif kind == "resize" and rest and isinstance(rest[0], dict):
@@ -335,8 +383,52 @@ class TableServer:
         env.setdefault("ESCDELAY", "20")  # a key's bytes come in one message: a lone ESC is Escape
         return env
 
+    # -- connections that never finish a request -----------------------------------------------------
+
+    @web.middleware
+    async def _note_request(self, request: web.Request, handler: Callable[..., Any]) -> web.StreamResponse:
+        """A whole request came in on this connection (its headers are read): its clock stops
+        until the answer is done (a websocket's answer lasts as long as the tab)."""
+        proto = request.protocol
+        self._busy[proto] = self._busy.get(proto, 0) + 1
+        try:
+            return await handler(request)
+        finally:
+            self._busy[proto] -= 1
+            self._since[proto] = asyncio.get_running_loop().time()
+
+    def _protocol(self, make: Callable[[], Any]) -> Callable[[], Any]:
+        """aiohttp's protocol factory, with a clock on each connection: one that has been idle
+        or sending a request for `header_timeout` seconds without a whole request is closed
+        (aiohttp waits forever for headers that never end)."""
+        loop = asyncio.get_running_loop()
+        limit = self.config.header_timeout
+
+        def check(proto: Any) -> None:
+            transport = getattr(proto, "transport", None)
+            if transport is None or transport.is_closing():  # the connection is gone
+                self._busy.pop(proto, None)
+                self._since.pop(proto, None)
+                return
+            idle = loop.time() - self._since.get(proto, 0.0)
+            if not self._busy.get(proto) and idle >= limit:
+                transport.close()  # no whole request in time: the connection is dropped
+                self._busy.pop(proto, None)
+                self._since.pop(proto, None)
+                return
+            wait = limit - idle if not self._busy.get(proto) else limit
+            loop.call_later(max(0.05, wait), check, proto)
+
+        def factory() -> Any:
+            proto = make()
+            self._since[proto] = loop.time()
+            loop.call_later(limit, check, proto)
+            return proto
+
+        return factory
+
     def make_app(self) -> web.Application:
-        app = web.Application()
+        app = web.Application(middlewares=[self._note_request])
         app.add_routes(
             [
                 web.get("/", self.index),
@@ -361,12 +453,11 @@ class TableServer:
     async def run(self, announce: Callable[[str], None]) -> None:
         runner = web.AppRunner(self.make_app(), handle_signals=False, shutdown_timeout=2.0, access_log=None)
         await runner.setup()
-        site = web.TCPSite(runner, self.config.host, self.config.port)
-        await site.start()
-        port = self.config.port
-        server = getattr(site, "_server", None)
-        if server is not None and server.sockets:
-            port = server.sockets[0].getsockname()[1]
+        loop = asyncio.get_running_loop()
+        assert runner.server is not None
+        server = await loop.create_server(self._protocol(runner.server), self.config.host, self.config.port,
+                                          reuse_address=True)
+        port = server.sockets[0].getsockname()[1] if server.sockets else self.config.port
         announce(self.address_text(port))
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
@@ -378,6 +469,7 @@ class TableServer:
         try:
             await stop.wait()
         finally:
+            server.close()  # no new connection
             await self.close_all()
             await runner.cleanup()
 
@@ -403,16 +495,60 @@ class TableServer:
 
 
 def _size(value: Any, default: int) -> int:
+    if isinstance(value, float) and not math.isfinite(value):
+        return default
     try:
         return max(1, min(1000, int(value)))
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         return default
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, app_args: list[str] | None = None) -> int:
+_JSON_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+
+
+def _too_deep(text: str) -> bool:
+    """Nested deeper than MAX_MESSAGE_DEPTH outside strings (counted without parsing: 100,000
+    brackets must not recurse)."""
+    depth = 0
+    for ch in _JSON_STRINGS.sub("", text):
+        if ch in "[{":
+            depth += 1
+            if depth > MAX_MESSAGE_DEPTH:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a tab sends")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e400
+        raise ValueError("a number too large")
+    return value
+
+
+def read_message(data: str) -> list[Any] | None:
+    """A websocket message from the page: a JSON list (["stdin", text], ["resize", {...}], ...),
+    or None for anything else (too long, too deep, Infinity, NaN, 1e400, not a list)."""
+    if len(data) > MAX_MESSAGE or _too_deep(data):
+        return None
+    try:
+        value = json.loads(data, parse_constant=_no_constant, parse_float=_finite)
+    except (ValueError, TypeError, RecursionError):
+        return None
+    return value if isinstance(value, list) and value else None
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, app_args: list[str] | None = None,
+          max_tables: int | None = None) -> int:
     """Run the server until Ctrl+C or SIGTERM; returns the exit status."""
     token = None if is_loopback(host) else secrets.token_urlsafe(16)
-    server = TableServer(Config(host=host, port=port, token=token, app_args=list(app_args or [])))
+    server = TableServer(Config(host=host, port=port, token=token, app_args=list(app_args or []),
+                                max_tables=max_tables or DEFAULT_MAX_TABLES))
 
     def announce(text: str) -> None:
         print(text, flush=True)
