@@ -1207,7 +1207,9 @@ class Mattis(Game):
                     note = (note + " tie").strip()
             elif len(p) > 1:
                 note = short_name(p)
-            plays.append(TrickPlay(seat=s, card=SLUG[p[-1]], note=note))
+            # every card of a play of several (a sequence), the note on its first: the trick row
+            # shows the whole run, not its top card
+            plays += [TrickPlay(seat=s, card=SLUG[c], note=note if k == 0 else "") for k, c in enumerate(p)]
         # every card of a sequence, so that a look back names the whole run, not its top card
         last = [TrickPlay(seat=s, card=SLUG[c], note=short_name(p) if len(p) > 1 and k == 0 else "")
                 for s, p in zip(st.last_seats, st.last) for k, c in enumerate(p)]

@@ -176,3 +176,32 @@ async def test_toepen_a_challenger_sees_the_outcome_before_the_curtain() -> None
         assert not isinstance(app.screen, OutcomeScreen)
         if m.human_to_act() not in (None, challenger):
             assert isinstance(app.screen, CurtainScreen)
+
+
+@pytest.mark.parametrize("size", [SMALL, (120, 40)])
+async def test_mattis_a_sequence_shows_all_its_cards_in_the_trick_row(size) -> None:  # type: ignore[no-untyped-def]
+    """Mattis's second phase, reached through play from a stacked deck: Bot 1 leads the 6♥ and
+    Bot 2 beats it with the 7–9♥; Cai, to play, sees all three cards of the run in the trick."""
+    from games.mattis.tests.test_rules import A_HANDS, A_TRICKS, build
+
+    from decktable.engine.match import Match, parse_seats
+    from decktable.ui.glyphs import card_label
+
+    m = Match("mattis", parse_seats("bot:random,bot:random,Cai"), seed=1, deck=build(3, A_HANDS, A_TRICKS, ["2s"]))
+    while m.observe(None).phase == "collect" and m.observe(None).zone("stock").count >= 2:  # all play blind
+        m.act(m.to_act()[0], "blind")
+    for a, b, c in (("ad", "2d", "2h"), ("kd", "3d", "3h"), ("qd", "4d", "4h")):
+        m.act(0, f"play {a}")
+        m.act(1, f"play {b}")
+        m.act(2, f"play {c}")
+    m.act(0, "begin")
+    m.act(0, "play 6h")
+    m.act(1, "play 7h 8h 9h")
+    app = DeckTableApp(m, bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        assert viewer_obs(app).seat == 2
+        text = table(app).query_one(TrickView).render().plain
+        row = next(line for line in text.splitlines() if card_label("6h", "french") in line)
+        for card in ("7h", "8h", "9h"):
+            assert card_label(card, "french") in row, (card, text)
