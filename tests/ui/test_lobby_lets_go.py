@@ -31,3 +31,24 @@ async def test_going_back_to_the_lobby_lets_go_of_the_game(fixed_games) -> None:
         await pilot.pause()
         assert not isinstance(app.screen, LobbyScreen), app.screen
         assert savelock.holds(path)
+
+
+async def test_the_lobby_says_a_newer_save_is_there_and_offers_no_resume(fixed_games) -> None:
+    """Issue 35: a save a newer decktable made is left where it is; the lobby says so in one line."""
+    import json
+
+    path = new_save_path()
+    m = Match("countup", [Seat("Ann")], seed=9, options={"draws": 5}, save_path=path)
+    m.act(0, "draw")
+    savelock.release(path)
+    head, _, rest = path.read_text(encoding="utf-8").partition("\n")
+    path.write_text(json.dumps({**json.loads(head), "format": 3}) + "\n" + rest, encoding="utf-8")
+    app = DeckTableApp(bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        said = [n.message for n in app._notifications]
+        assert any("made by a newer decktable" in n and path.name in n for n in said), said
+        assert not lobby.has_autosave()
+    assert path.exists()

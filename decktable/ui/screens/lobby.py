@@ -93,6 +93,8 @@ class LobbyScreen(Screen[None]):
         self._saves = listing.saves
         for line in listing.problems:
             self.notify(line, title="A damaged save was moved aside", severity="error", timeout=12, markup=False)
+        for line in listing.newer:  # left where it is, for the decktable that made it
+            self.notify(line, title="A save from a newer decktable", severity="warning", timeout=12, markup=False)
 
     def _resume_id(self, n: int) -> str:
         return RESUME if n == 0 else f"{RESUME}:{n}"
