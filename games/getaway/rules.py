@@ -795,7 +795,8 @@ class Getaway(Game):
         out = [Zone(f"hand{s}", st.hands[s], Vis.OWNER, s, f"{st.names[s]}'s hand", "hand") for s in range(n)]
         out.append(Zone("trick", [c for _, c in st.trick.plays], Vis.PUBLIC, None, "Trick", "row"))
         out.append(Zone("discard", st.discard, Vis.PUBLIC, None, "Discards", "pile"))
-        out.append(Zone("draw", st.draw, Vis.NOBODY, None, "Shootout draw pile", "pile"))
+        if st.shooter >= 0 or st.draw:  # the shootout's pile exists only once a shootout begins
+            out.append(Zone("draw", st.draw, Vis.NOBODY, None, "Shootout draw pile", "pile"))
         return out
 
     def _hidden(self, st: GetawayState, seat: int | None) -> tuple[list[int], dict[int, list[int]], list[int]]:

@@ -913,7 +913,8 @@ class Lorum(Game):
             "phase": self.phase(st),
             "prompt": self._prompt(st, seat),
             "status": status,
-            "trick": view,
+            # Domino, Quart and the Train have no tricks: no trick area (their table is a row)
+            "trick": view if kind <= HAIRY_APE else None,
             "seat_facts": seat_facts,
             "extra": extra,
         }

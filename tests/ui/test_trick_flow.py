@@ -205,3 +205,26 @@ async def test_mattis_a_sequence_shows_all_its_cards_in_the_trick_row(size) -> N
         row = next(line for line in text.splitlines() if card_label("6h", "french") in line)
         for card in ("7h", "8h", "9h"):
             assert card_label(card, "french") in row, (card, text)
+
+
+@pytest.mark.parametrize("start", ["domino", "quart", "train"])
+async def test_lorum_a_hand_with_no_tricks_shows_no_trick_area(start: str) -> None:
+    from play_helpers import seeded_picker as picker
+
+    app = make_app("lorum", "Ann,bot,bot,bot", seed=2, options={"start": start})
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        await press(pilot, "t")
+        said = [str(n.message) for n in app._notifications]
+        assert "This hand is not played in tricks." in said, said
+        await play(pilot, app, picker(1)(viewer_obs(app)))  # a Quart's sequence, a Train's round begun
+        text = screen_text(app)
+        assert not table(app).query_one(TrickView).display
+        assert "No trick played yet" not in text and "Trick —" not in text, text
+
+
+async def test_getaway_shows_no_shootout_pile_before_a_shootout() -> None:
+    app = make_app("getaway", "Ann,bot,bot", seed=2)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert "Shootout draw pile" not in screen_text(app)

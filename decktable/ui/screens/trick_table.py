@@ -34,7 +34,9 @@ class TrickTableScreen(TableScreen):
         rows, summary = self.split_zones(obs, hand)
         self.sync_zone_rows(self.query_one("#zone-rows", Vertical), rows, obs)
         self.update_summary(summary)
-        self.query_one(TrickView).show_trick(obs.trick, obs.seats, obs.to_act)
+        trick = self.query_one(TrickView)
+        self.show_if(trick, obs.trick is not None)  # a hand with no tricks has no trick area
+        trick.show_trick(obs.trick, obs.seats, obs.to_act)
         self.show_hand(self.query_one(HandView), hand, obs)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -51,7 +53,9 @@ class TrickTableScreen(TableScreen):
                 self.controller.release()  # the trick put away: the table goes on at once
             return
         if not view.toggle_last():
-            if view.trick is not None and view.trick.last_hidden:
+            if self.obs is not None and self.obs.trick is None:
+                self.notify("This hand is not played in tricks.", severity="information")
+            elif view.trick is not None and view.trick.last_hidden:
                 self.notify("The last trick is face down: this game allows no look back.", severity="information")
             else:
                 self.notify("No trick has been played yet.", severity="information")

@@ -444,3 +444,10 @@ def test_after_a_pick_up_the_table_says_where_the_last_trick_went() -> None:
         if seen >= 3:
             break
     assert seen >= 3
+
+
+def test_no_shootout_draw_pile_before_a_shootout() -> None:
+    """The shootout's draw pile is a zone only once a shootout begins (issue 33): the table does
+    not show "Shootout draw pile: —" in a hand that has none."""
+    st = G.new(["Ann", "Bea", "Cy"], seed=2)
+    assert all(z.name != "draw" for z in G.observe(st, None).zones)

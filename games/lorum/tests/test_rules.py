@@ -560,3 +560,13 @@ def test_domino_names_the_base_rank_with_its_article(rank: str, words: str) -> N
     with pytest.raises(IllegalMove) as err:
         G.apply(st, nxt, f"play {other}")
     assert f"it can only be started with {words}, the base rank" in str(err.value)
+
+
+@pytest.mark.parametrize("start", ["train", "quart", "domino"])
+def test_hands_with_no_tricks_have_no_trick_area(start: str) -> None:
+    """The table shows a trick area only where the hand is played in tricks (issue 33): the
+    observation has no trick in the Train, Quart and Domino; the hands of tricks have one."""
+    st = G.new(NAMES, seed=3, start=start)
+    assert G.observe(st, None).trick is None and G.observe(st, 0).trick is None
+    st = G.new(NAMES, seed=3, start="no_hearts")
+    assert G.observe(st, 0).trick is not None
