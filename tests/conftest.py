@@ -26,6 +26,10 @@ def decktable_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[
     monkeypatch.setenv("DECKTABLE_HOME", str(home))
     monkeypatch.setenv("DECKTABLE_CONFIG", str(tmp_path / "decktable-config"))  # preferences
     monkeypatch.delenv("DECKTABLE_CARDS", raising=False)
+    from decktable.store import history
+
+    monkeypatch.setattr(history, "_notices", [])  # the history's notices are the process's: none left over
+    monkeypatch.setattr(history, "_told_unwritable", False)
     yield home
     from decktable.store import savelock
 

@@ -17,12 +17,6 @@ from decktable.store import history, saves
 from decktable.store.paths import history_path, saves_dir
 
 
-@pytest.fixture(autouse=True)
-def fresh_notices(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(history, "_notices", [])
-    monkeypatch.setattr(history, "_told_unwritable", False)
-
-
 def a_game(seed: int = 5) -> Match:
     m = Match("countup", [Seat("Ann"), Seat("Bot 1", "bot")], seed=seed, options={"draws": 3},
               save_path=saves.new_save_path(), on_finish=history.record)

@@ -13,13 +13,6 @@ from decktable.store.paths import autosave_path, history_path
 ANN_BOT = [{"name": "Ann", "kind": "human"}, {"name": "Bot 1", "kind": "bot"}]
 
 
-@pytest.fixture(autouse=True)
-def fresh_notices(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each test starts with no notice given or waiting (they are the process's)."""
-    monkeypatch.setattr(history, "_notices", [])
-    monkeypatch.setattr(history, "_told_unwritable", False)
-
-
 def play_out(match: Match) -> None:
     while match.to_act():
         match.act(match.to_act()[0], "draw")

@@ -15,12 +15,6 @@ from decktable.store.paths import history_path
 PAGE = 4096
 
 
-@pytest.fixture(autouse=True)
-def fresh_notices(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(history, "_notices", [])
-    monkeypatch.setattr(history, "_told_unwritable", False)
-
-
 def play_out(match: Match) -> None:
     while match.to_act():
         match.act(match.to_act()[0], "draw")

@@ -266,20 +266,30 @@ def keep_result(save: Path, data: bytes) -> Path:
 def sweep_reservations(folder: Path) -> int:
     """Remove the reservations whose save is gone (a game given up while its process was killed,
     say). Returns how many were removed."""
+
+    def stale(name: str) -> bool:
+        if not (name.startswith(".") and name.endswith(RESERVE_SUFFIX)):
+            return False
+        return not os.path.lexists(folder / (name[1: -len(RESERVE_SUFFIX)] + SAVE_SUFFIX))
+
+    return _sweep(folder, stale)
+
+
+def _sweep(folder: Path, stale: Callable[[str], bool]) -> int:
+    """Remove the regular files of `folder` whose name `stale` picks; how many were removed."""
     removed = 0
     try:
         names = os.listdir(folder)
     except OSError:
         return 0
     for name in names:
-        if not (name.startswith(".") and name.endswith(RESERVE_SUFFIX)):
-            continue
-        save = folder / (name[1: -len(RESERVE_SUFFIX)] + SAVE_SUFFIX)
-        if os.path.lexists(save):
+        if not stale(name):
             continue
         try:
-            (folder / name).unlink()
-            removed += 1
+            path = folder / name
+            if stat.S_ISREG(os.lstat(path).st_mode):
+                path.unlink()
+                removed += 1
         except OSError:
             continue
     return removed
@@ -676,23 +686,12 @@ def sweep_temporaries(folder: Path) -> int:
     """Remove the temporary files (`_tmp_name`) that a process killed during a rewrite left in
     `folder`: only those whose process is gone; a live writer's file is its own. Never a save.
     Returns how many were removed."""
-    removed = 0
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return 0
-    for name in names:
+
+    def stale(name: str) -> bool:
         m = _TMP_RE.fullmatch(name)
-        if m is None or int(m.group(1)) == os.getpid() or _alive(int(m.group(1))):
-            continue
-        try:
-            path = folder / name
-            if stat.S_ISREG(os.lstat(path).st_mode):
-                path.unlink()
-                removed += 1
-        except OSError:
-            continue
-    return removed
+        return m is not None and int(m.group(1)) != os.getpid() and not _alive(int(m.group(1)))
+
+    return _sweep(folder, stale)
 
 
 def save_candidates() -> list[Path]:
