@@ -50,3 +50,36 @@ async def test_toepen_answer_to_a_knock_starts_on_no_button() -> None:
         assert str(getattr(app.focused, "label", "")).startswith("Stay in")
         await press(pilot, "enter")
         assert str(match.log[before].action) == "stay"
+
+
+def test_no_default_and_start_on_only_name_a_choice_the_seat_has() -> None:
+    """In random games of every game: `no_default` is said only to a seat with two or more
+    buttons to choose among, and `start_on` names one of its legal actions; the games of issue 33
+    say them where the issue found a reflex answer."""
+    import random
+
+    import decktable
+
+    said: dict[str, set[str]] = {}
+    for info in decktable.games():
+        game = decktable.get_game(info.id)
+        n = max(info.min_players, min(4, info.max_players))
+        for seed in (1, 2, 18):  # 18: a Bura is dealt in the first hand
+            state = game.new([f"P{i}" for i in range(n)], seed=seed)
+            rng = random.Random(seed)
+            for _ in range(800):
+                if game.is_over(state):
+                    break
+                seat = rng.choice(list(game.to_act(state)))
+                obs = game.observe(state, seat)
+                buttons = [a for a in obs.legal if a.card is None and a.cell is None]
+                if obs.no_default:
+                    assert len(buttons) >= 2, (info.id, obs.phase, [a.text for a in obs.legal])
+                    said.setdefault(info.id, set()).add("no_default")
+                if obs.start_on is not None:
+                    assert obs.start_on in [a.text for a in buttons], (info.id, obs.start_on)
+                    said.setdefault(info.id, set()).add("start_on")
+                game.apply(state, seat, rng.choice(obs.legal).text, events=False)
+    for game_id in ("schnapsen", "bura", "toepen", "chicago", "envite"):
+        assert "no_default" in said.get(game_id, set()), (game_id, said)
+    assert "start_on" in said["envite"]
