@@ -17,7 +17,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 from play_helpers import seeded_picker  # noqa: E402
 from table_driver import make_app, play, press, screen_text, settle, table, viewer_obs  # noqa: E402
 
+from decktable.engine.match import Match, parse_seats  # noqa: E402
 from decktable.ui.app import DeckTableApp  # noqa: E402
+from decktable.ui.glyphs import card_label  # noqa: E402
 from decktable.ui.controller import TableController  # noqa: E402
 from decktable.ui.screens.curtain import CurtainScreen  # noqa: E402
 from decktable.ui.screens.hand_summary import HandSummaryScreen  # noqa: E402
@@ -178,14 +180,10 @@ async def test_toepen_a_challenger_sees_the_outcome_before_the_curtain() -> None
             assert isinstance(app.screen, CurtainScreen)
 
 
-@pytest.mark.parametrize("size", [SMALL, (120, 40)])
-async def test_mattis_a_sequence_shows_all_its_cards_in_the_trick_row(size) -> None:  # type: ignore[no-untyped-def]
+def mattis_run_on_the_table() -> Match:
     """Mattis's second phase, reached through play from a stacked deck: Bot 1 leads the 6♥ and
-    Bot 2 beats it with the 7–9♥; Cai, to play, sees all three cards of the run in the trick."""
+    Bot 2 beats it with the 7–9♥; Cai is to play."""
     from games.mattis.tests.test_rules import A_HANDS, A_TRICKS, build
-
-    from decktable.engine.match import Match, parse_seats
-    from decktable.ui.glyphs import card_label
 
     m = Match("mattis", parse_seats("bot:random,bot:random,Cai"), seed=1, deck=build(3, A_HANDS, A_TRICKS, ["2s"]))
     while m.observe(None).phase == "collect" and m.observe(None).zone("stock").count >= 2:  # all play blind
@@ -197,7 +195,13 @@ async def test_mattis_a_sequence_shows_all_its_cards_in_the_trick_row(size) -> N
     m.act(0, "begin")
     m.act(0, "play 6h")
     m.act(1, "play 7h 8h 9h")
-    app = DeckTableApp(m, bot_delay=0)
+    return m
+
+
+@pytest.mark.parametrize("size", [SMALL, (120, 40)])
+async def test_mattis_a_sequence_shows_all_its_cards_in_the_trick_row(size) -> None:  # type: ignore[no-untyped-def]
+    """Cai, to play, sees all three cards of Bot 2's run in the trick."""
+    app = DeckTableApp(mattis_run_on_the_table(), bot_delay=0)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         assert viewer_obs(app).seat == 2
@@ -228,3 +232,31 @@ async def test_getaway_shows_no_shootout_pile_before_a_shootout() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         assert "Shootout draw pile" not in screen_text(app)
+
+
+async def test_each_seats_play_is_set_apart_at_80x24() -> None:
+    """Mattis and Getaway at 80×24: a run of cards leaves two spaces before the next seat's
+    column, as one card does; and in the tight trick (one line per row of seats, when the hand
+    is long) two seats on a line are parted by a bar."""
+    app = DeckTableApp(mattis_run_on_the_table(), bot_delay=0)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        view = table(app).query_one(TrickView)
+        assert not view.tight
+        row = next(line for line in view.render().plain.splitlines() if card_label("9h", "french") in line)
+        after = row.split(card_label("9h", "french"), 1)[1]
+        assert after.startswith("  ") or not after.strip(), row
+        view.set_tight(True)
+        await settle(pilot)
+        lines = view.render().plain.splitlines()
+        both = next(line for line in lines if "Bot 1" in line and "Bot 2" in line)
+        assert "│ Bot 2" in both, lines
+    app = make_app("getaway", ",".join(["Ann"] + ["bot"] * 7), seed=1)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        view = table(app).query_one(TrickView)
+        view.set_tight(True)
+        await settle(pilot)
+        rows = [line for line in view.render().plain.splitlines() if "Bot" in line or "Ann" in line]
+        assert rows and all(line.count("│") == sum(n in line for n in ["Ann"] + [f"Bot {i}" for i in range(1, 8)]) - 1
+                            for line in rows), rows

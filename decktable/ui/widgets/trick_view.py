@@ -25,6 +25,7 @@ from decktable.ui.glyphs import (
 COL_W = 12
 MAX_COL_W = 27  # a 24-character name, its turn mark and a gap
 SEAT_COLOURS = 5
+TIGHT_SEP = "│ "  # between two seats on one line of a tight trick
 
 
 class TrickView(Widget):
@@ -137,8 +138,8 @@ class TrickView(Widget):
 
     def col_w(self) -> int:
         longest = max((len(s.name) for s in self.seats), default=0)
-        if self.tight:  # name, turn mark, a card label (up to 6) and a gap
-            return max(COL_W, min(MAX_COL_W, longest + 2)) + 7
+        if self.tight:  # a separator, the name, turn mark, a card label (up to 6) and a gap
+            return max(COL_W, min(MAX_COL_W, longest + 2)) + 7 + len(TIGHT_SEP)
         return max(COL_W, min(MAX_COL_W, longest + 3))
 
     def per_row(self, width: int) -> int:
@@ -211,8 +212,10 @@ class TrickView(Widget):
                 if seat == winner:
                     name_style += Style(bold=True)
                 mine = plays.get(seat)
-                if self.tight:  # one line: "Ann ▸ …", "Bot 1 A♣"
-                    name_w = col - 8
+                if self.tight:  # one line: "Ann ▸ … │ Bot 1 A♣"; each seat set apart from the last
+                    if seat != start:
+                        names.append(TIGHT_SEP, style=muted)
+                    name_w = col - 8 - len(TIGHT_SEP)
                     names.append((shorten(name, name_w - len(mark)) + mark).ljust(name_w) + " ", style=name_style)
                     if not mine:
                         names.append(("…" if seat in to_act else "·").ljust(7), style=muted)
@@ -235,8 +238,10 @@ class TrickView(Widget):
                     labels.append("  ")
                     cards.append(self._caption(mine[0].card, col - 1).ljust(col))
                 else:
-                    labels.append_text(self._several(mine, styles, col - 1))
-                    labels.append(" ")
+                    # two spaces before the next seat, as after one card: a run is not read on
+                    # into the next seat's cards
+                    labels.append_text(self._several(mine, styles, col - 2))
+                    labels.append("  ")
                     cards.append(f"{len(mine)} cards".ljust(col))
                 note = next((p.note for p in mine if p.note), "") or ("led" if seat == leader else "")
                 if seat == winner:
@@ -268,6 +273,7 @@ class TrickView(Widget):
             if text.cell_len + (1 if i else 0) + label.cell_len > width:
                 more = f"+{len(mine) - i}"
                 text.truncate(max(0, width - len(more) - 1))
+                text.rstrip()
                 text.append(" " + more if text.cell_len else more)
                 break
             if i:
