@@ -17,7 +17,7 @@ ranks; phase-2 hands are kept sorted by id, which makes finding sequences a sing
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -173,6 +173,12 @@ class MattisOptions(BaseModel):
         description="A stop rule for the second phase, which could in principle go round for "
         "ever: after this many turns, whoever holds the most cards is the mattis.",
     )
+    trick_count: Literal["start", "still_in"] = Field(
+        "start",
+        description="When a second-phase trick is complete: 'start' = when it holds as many plays "
+        "as there were players when it began (the rules); 'still_in' = as many as there are "
+        "players still in, so that a player going out during a trick shortens it (a house rule).",
+    )
 
 
 class MattisState(State):
@@ -229,7 +235,7 @@ class MattisState(State):
     out: list[int]  # phase 2: 1 when the seat has gone out
     out_order: list[int]
     blue: list[int]  # 1 for a blåmattis
-    trick_size: int  # phase 2: players in the game when this trick began
+    trick_size: int  # phase 2: the plays that complete this trick (players in at its start; `trick_count`)
     turns: int  # phase 2 turns so far (the stop rule)
     mattis: list[int]  # the loser(s) once the game is over
     stopped: bool  # ended by the stop rule
@@ -1015,9 +1021,10 @@ class Mattis(Game):
     def _go_out(self, st: MattisState, seat: int, events: list[Event] | None) -> None:
         st.out[seat] = 1
         st.out_order.append(seat)
-        # our reading (help.md, Rules notes): a trick needs as many plays as there are players
-        # still in, so it shrinks when someone goes out during it (else it might never finish)
-        st.trick_size = st.players - len(st.out_order)
+        if st.options.trick_count == "still_in":  # type: ignore[attr-defined]
+            # the house rule: a trick needs as many plays as there are players still in, so it
+            # shrinks when someone goes out during it; the rules count those at its start
+            st.trick_size = st.players - len(st.out_order)
         if events is not None:
             events.append(Event(f"{st.names[seat]} has no cards left and is out ({ordinal(len(st.out_order))}).",
                                 "out", seat))

@@ -20,6 +20,7 @@ from decktable.engine.errors import BadOptions, IllegalMove, MalformedAction, No
 G = decktable.get_game("mattis")
 RANK = {c.slug: c.rank for c in FRENCH}
 SUIT = {c.slug: c.suits[0] for c in FRENCH}
+FRENCH_ID = {c.slug: i for i, c in enumerate(FRENCH)}
 
 
 def build(n: int, hands: dict[int, list[str]], tricks: list[dict[int, str] | int], tail: list[str]) -> list[str]:
@@ -330,6 +331,55 @@ def test_four_players_trick_completes_at_four_plays() -> None:
     assert not st.table and len(st.discard) == 4 and G.to_act(st) == (2,)
 
 
+# -- scenario D: three players; Bea goes out in the middle of a trick ---------------------------------
+
+# Bea wins only the 7-9 of Hearts, Cai only Clubs; Ann everything else and trump (Spades)
+D_TRICKS: list[dict[int, str] | int] = [
+    {1: "9h", 0: "7h", 2: "8h"},
+    {2: "jc", 0: "5c", 1: "6c"},
+    {2: "qc", 0: "4c", 1: "7c"},
+] + [0] * 11
+
+
+def bea_goes_out_mid_trick(**options):
+    """Ann leads the 6 of Hearts and Bea beats it with her whole hand, the 7-9 of Hearts: she is
+    out after the trick's second play, with three players in the game when it began."""
+    st = G.new(NAMES, seed=1, deck=build(3, A_HANDS, D_TRICKS, ["2s"]), **options)
+    blind_until_one(st)
+    for a, b, c in (("ad", "2d", "2h"), ("kd", "3d", "3h"), ("qd", "4d", "4h")):
+        act(st, 0, f"play {a}")
+        act(st, 1, f"play {b}")
+        act(st, 2, f"play {c}")
+    act(st, 0, "begin")
+    assert hand(st, 1) == ["7h", "8h", "9h"] and hand(st, 2) == ["4c", "5c", "6c", "7c", "jc", "qc"]
+    act(st, 0, "play 6h")
+    events = act(st, 1, "play 7h 8h 9h")
+    assert any("Bea has no cards left and is out (1st)" in e.text for e in events)
+    return st, events
+
+
+def test_a_trick_needs_as_many_plays_as_players_at_its_start() -> None:
+    """The rules count the players at the start of the trick: Bea going out does not shorten it,
+    so Cai, who cannot beat the 9 of Hearts, must pick up the lowest play (the 6)."""
+    st, events = bea_goes_out_mid_trick()
+    assert not any("The trick is complete" in e.text for e in events)
+    assert G.to_act(st) == (2,) and legal(st, 2) == ["pickup"]
+    assert G.observe(st, 2).status["Trick"] == "2 of 3 plays"
+    act(st, 2, "pickup")
+    assert "6h" in hand(st, 2) and st.table == [[FRENCH_ID["7h"], FRENCH_ID["8h"], FRENCH_ID["9h"]]]
+    assert G.to_act(st) == (0,) and "pickup" not in legal(st, 0) and "play 10h" in legal(st, 0)
+    act(st, 0, "play 10h")  # the second play on the table again: the trick still goes on
+    assert G.observe(st, 2).status["Trick"] == "2 of 3 plays" and legal(st, 2) == ["pickup"]
+
+
+def test_the_house_rule_counts_the_players_still_in() -> None:
+    """With trick_count=still_in the trick ends at its second play, as Bea goes out: Cai leads."""
+    st, events = bea_goes_out_mid_trick(trick_count="still_in")
+    assert any("The trick is complete (2 plays)" in e.text for e in events)
+    assert not st.table and G.to_act(st) == (2,) and "pickup" not in legal(st, 2)
+    assert "play 4c" in legal(st, 2)
+
+
 # -- the end, options, random games ------------------------------------------------------------------
 
 
@@ -421,7 +471,7 @@ def test_random_games_against_an_oracle(n: int) -> None:
                 assert [[FRENCH[c].slug for c in p] for p in st.table] == table[1:]
                 assert not any(_oracle_beats(p, table[-1], trump) for p in _oracle_plays(held))
         res = G.result(st)
-        assert res is not None and res.placings.count(n) >= 1
+        assert res is not None and all(res.placings[s] == max(res.placings) for s in st.mattis)
         if not st.stopped:
             assert len(st.mattis) == 1 and sorted(res.placings) == list(range(1, n + 1))
         assert sum(len(z.cards) for z in G.zones(st)) == 52
