@@ -97,8 +97,9 @@ def scenario_a():
     return G.new(NAMES, seed=1, deck=build(3, A_HANDS, A_TRICKS, ["2s"]))
 
 
-def to_phase_two_a():
-    st = scenario_a()
+def to_phase_two_a(tricks: list[dict[int, str] | int] = A_TRICKS, **options):
+    """Scenario A's deal (or its hands with other `tricks`) played to the second phase."""
+    st = G.new(NAMES, seed=1, deck=build(3, A_HANDS, tricks, ["2s"]), **options)
     blind_until_one(st)
     for a, b, c in (("ad", "2d", "2h"), ("kd", "3d", "3h"), ("qd", "4d", "4h")):
         act(st, 0, f"play {a}")
@@ -344,13 +345,7 @@ D_TRICKS: list[dict[int, str] | int] = [
 def bea_goes_out_mid_trick(**options):
     """Ann leads the 6 of Hearts and Bea beats it with her whole hand, the 7-9 of Hearts: she is
     out after the trick's second play, with three players in the game when it began."""
-    st = G.new(NAMES, seed=1, deck=build(3, A_HANDS, D_TRICKS, ["2s"]), **options)
-    blind_until_one(st)
-    for a, b, c in (("ad", "2d", "2h"), ("kd", "3d", "3h"), ("qd", "4d", "4h")):
-        act(st, 0, f"play {a}")
-        act(st, 1, f"play {b}")
-        act(st, 2, f"play {c}")
-    act(st, 0, "begin")
+    st = to_phase_two_a(D_TRICKS, **options)
     assert hand(st, 1) == ["7h", "8h", "9h"] and hand(st, 2) == ["4c", "5c", "6c", "7c", "jc", "qc"]
     act(st, 0, "play 6h")
     events = act(st, 1, "play 7h 8h 9h")
@@ -398,13 +393,7 @@ def test_the_last_player_holding_cards_is_the_mattis() -> None:
 
 
 def test_stop_rule() -> None:
-    st = G.new(NAMES, seed=1, deck=build(3, A_HANDS, A_TRICKS, ["2s"]), max_turns=3)
-    blind_until_one(st)
-    for a, b, c in (("ad", "2d", "2h"), ("kd", "3d", "3h"), ("qd", "4d", "4h")):
-        act(st, 0, f"play {a}")
-        act(st, 1, f"play {b}")
-        act(st, 2, f"play {c}")
-    act(st, 0, "begin")
+    st = to_phase_two_a(max_turns=3)
     act(st, 0, "play 6h")
     act(st, 1, "play 7h")
     events = act(st, 2, "play 10h")
