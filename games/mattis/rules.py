@@ -9,7 +9,8 @@ trick in which someone is left with no cards.
 Phase 2 ("shed"): won piles become hands. A play is one card or a sequence (two or more
 consecutive cards of one suit) and must beat the last play on the table (tricks kit:
 `beats_play`); who cannot must pick up the lowest play. A trick is complete when the table holds
-as many plays as there were players in the game at its start. The last player in is the mattis.
+as many plays as there were players in the game at its start; pick-ups that empty the table end
+it, and the next lead begins a new one. The last player in is the mattis.
 
 Cards are ids 0..51 (suit * 13 + rank - 2), so within one suit consecutive ids are consecutive
 ranks; phase-2 hands are kept sorted by id, which makes finding sequences a single pass.
@@ -718,6 +719,8 @@ class Mattis(Game):
                     hand = hands[seat]
                     for c in cards:
                         hand.remove(c)
+                if not table:  # a lead: a trick begins, to be as long as the players now in
+                    size = st.trick_size = n - len(out_order)
                 table.append(cards)
                 seats.append(seat)
                 if not mask:
@@ -1005,6 +1008,11 @@ class Mattis(Game):
             trump = " with a trump" if SUIT[cards[0]] == st.trump and SUIT[beaten[0]] != st.trump else ""
             events.append(Event(f"{st.names[seat]} beats {run_name(beaten)}{trump}: {run_name(cards)}.", "play",
                                 seat, {"cards": [SLUG[c] for c in cards]}))
+        if not st.table:
+            # a lead begins a trick, also after pick-ups emptied the table: it needs as many
+            # plays as there are players in now (else a trick left by someone who went out
+            # could go round for ever between two who pick up in turn)
+            st.trick_size = n - len(st.out_order)
         st.table.append(cards)
         st.table_seats.append(seat)
         if not hand:
@@ -1141,6 +1149,11 @@ class Mattis(Game):
             return f"Highest so far: {RANK_WORD[top]} — a higher rank of any suit wins; an equal rank ties"
         return "The highest rank wins, whatever the suit"
 
+    def _trick_size(self, st: MattisState) -> int:
+        """The plays that complete the trick on the table; on an empty table, the trick the next
+        lead begins (as many as the players in)."""
+        return st.trick_size if st.table else st.players - len(st.out_order)
+
     def _shed_note(self, st: MattisState) -> str:
         if not st.table:
             return f"Lead any card or sequence · trump {SUIT_WORD[st.trump] if st.trump >= 0 else 'none'}"
@@ -1182,7 +1195,7 @@ class Mattis(Game):
             status["Beaten by"] = self._beaten_by(st, target)
             status["Picking up takes"] = run_name(st.table[0])
         if st.phase == SHED:
-            status["Trick"] = f"{len(st.table)} of {st.trick_size} plays"
+            status["Trick"] = f"{len(st.table)} of {self._trick_size(st)} plays"
             status["Turn limit"] = f"{st.turns} of {st.options.max_turns}"  # type: ignore[attr-defined]
 
         seat_facts: dict[int, dict[str, str]] = {}
@@ -1245,7 +1258,7 @@ class Mattis(Game):
             "stock": len(st.stock),
             "to_beat": [SLUG[c] for c in st.table[-1]] if st.phase == SHED and st.table else [],
             "lowest": [SLUG[c] for c in st.table[0]] if st.phase == SHED and st.table else [],
-            "trick_size": st.trick_size,
+            "trick_size": self._trick_size(st),
             "blamattis": [s for s in range(n) if st.blue[s]],
             "out": list(st.out_order),
             "mattis": list(st.mattis),

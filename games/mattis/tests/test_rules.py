@@ -367,6 +367,26 @@ def test_a_trick_needs_as_many_plays_as_players_at_its_start() -> None:
     assert G.observe(st, 2).status["Trick"] == "2 of 3 plays" and legal(st, 2) == ["pickup"]
 
 
+def test_pick_ups_that_empty_the_table_end_the_trick() -> None:
+    """Bea's trick needs three plays, but only Ann and Cai are left: Cai picks up each play he
+    cannot beat and Ann must beat her own until she cannot either. When the table is empty the
+    next lead begins a new trick of two plays (the old one would have gone round for ever)."""
+    st, _ = bea_goes_out_mid_trick()
+    for _ in range(200):
+        if not st.table:
+            break
+        seat = G.to_act(st)[0]
+        moves = legal(st, seat)
+        assert "pickup" in moves or seat == 0  # Cai never can beat: he holds no trump
+        act(st, seat, "pickup" if "pickup" in moves else next(m for m in moves if len(m.split()) == 2))
+        assert G.observe(st, seat).status["Trick"] in ("1 of 3 plays", "2 of 3 plays") or not st.table
+    assert not st.table and st.turns < 200
+    assert G.observe(st, 0).status["Trick"] == "0 of 2 plays"
+    seat = G.to_act(st)[0]
+    act(st, seat, next(m for m in legal(st, seat) if len(m.split()) == 2))
+    assert G.observe(st, seat).status["Trick"] == "1 of 2 plays"
+
+
 def test_the_house_rule_counts_the_players_still_in() -> None:
     """With trick_count=still_in the trick ends at its second play, as Bea goes out: Cai leads."""
     st, events = bea_goes_out_mid_trick(trick_count="still_in")
