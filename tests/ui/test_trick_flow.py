@@ -260,3 +260,43 @@ async def test_each_seats_play_is_set_apart_at_80x24() -> None:
         rows = [line for line in view.render().plain.splitlines() if "Bot" in line or "Ann" in line]
         assert rows and all(line.count("│") == sum(n in line for n in ["Ann"] + [f"Bot {i}" for i in range(1, 8)]) - 1
                             for line in rows), rows
+
+
+async def test_a_trick_a_person_completes_stays_before_the_curtain() -> None:
+    """King, two people: when Ann's or Bob's card completes a trick and the other person is next
+    (the curtain), the finished trick stays TRICK_HOLD on a table that shows no hand, then the
+    curtain goes up."""
+    app = make_app("king", "Ann,Bob,bot,bot", seed=1)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        clock = paced(app)
+        ctl = table(app).controller
+        m = table(app).match
+        pick = seeded_picker(4)
+        for _ in range(300):
+            if isinstance(app.screen, CurtainScreen):
+                await press(pilot, "enter")
+                continue
+            if isinstance(app.screen, HandSummaryScreen):
+                await press(pilot, "enter")
+                continue
+            t = m.observe(None).trick
+            if (ctl.busy and m.human_to_act() is not None and m.bot_to_act() is None and t.last and not t.plays
+                    and m.log[-1].seat in (0, 1) and m.human_to_act() != m.log[-1].seat):
+                break
+            if m.human_to_act() is not None and not ctl.busy and table(app).obs.seat is not None:
+                await play(pilot, app, pick(viewer_obs(app)))
+                continue
+            await turn(pilot, clock, PACE)
+        else:
+            raise AssertionError("no trick completed by a person before the other person's turn")
+        await turn(pilot, clock, HOLD - 0.1)
+        assert not isinstance(app.screen, CurtainScreen), "the curtain came before the hold had passed"
+        view = table(app).query_one(TrickView)
+        assert view.held and "Trick over" in screen_text(app) and table(app).obs.seat is None
+        await turn(pilot, clock, 0.1)
+        for _ in range(20):
+            if isinstance(app.screen, CurtainScreen):
+                break
+            await turn(pilot, clock, 0)
+        assert isinstance(app.screen, CurtainScreen)
