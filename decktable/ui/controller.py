@@ -16,8 +16,8 @@ a bot in the worker, a bot in this process and a curtain waiting), so nothing ap
 before it, whoever moves.
 
 A trick just completed stays on the table TRICK_HOLD seconds at least, whoever completed it and
-whoever leads next: a bot's lead waits for it, and so does a curtain (the acting human sees the
-trick finished, on a spectator's table, before the keyboard passes on). A key (`t`, putting the
+whoever leads next: a bot's lead waits for it, and so do a curtain (the acting human sees the
+trick finished, on a spectator's table, before the keyboard passes on) and a hand's summary. A key (`t`, putting the
 trick away: `release`) ends the wait at once. In the same way, the public outcome of a move
 (`Observation.outcome`, e.g. Toepen's challenge turned up) is shown to the table before a
 curtain, until a key. While the job runs the seat is marked
@@ -201,6 +201,15 @@ class TableController:
             view.redraw()
             self.show_results()
             return
+        if len(m.observe().score_sheet) > self._sheet_seen:  # a hand was just scored
+            pause = self.trick_hold()
+            if pause > 0:  # its last trick is seen before the summary covers the table
+                if m.viewer is not None and m.private_views():
+                    m.show(None)
+                    view.pending = None
+                view.redraw()
+                self._wait(pause, self.advance)
+                return
         if self.show_hand_summary() or self.show_outcome():
             return
         seat = m.bot_to_act()

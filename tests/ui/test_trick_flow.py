@@ -300,3 +300,34 @@ async def test_a_trick_a_person_completes_stays_before_the_curtain() -> None:
                 break
             await turn(pilot, clock, 0)
         assert isinstance(app.screen, CurtainScreen)
+
+
+async def test_the_last_trick_of_a_hand_stays_before_the_summary() -> None:
+    """Type Trump: the trick that ends a hand stays TRICK_HOLD on the table before the hand's
+    summary covers it."""
+    app = make_app("type_trump", "Ann,bot,bot", seed=5)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        clock = paced(app)
+        ctl = table(app).controller
+        m = table(app).match
+        pick = seeded_picker(3)
+        for _ in range(300):
+            assert not isinstance(app.screen, HandSummaryScreen), "the summary came at once"
+            if ctl.busy and m.observe().score_sheet:  # the hand is scored; its summary waits
+                break
+            if m.human_to_act() == 0 and not ctl.busy:
+                await play(pilot, app, pick(viewer_obs(app)))
+                continue
+            await turn(pilot, clock, PACE if not held_for_a_bot(app) else HOLD)
+        else:
+            raise AssertionError("the hand did not end")
+        await turn(pilot, clock, HOLD - 0.1)
+        assert not isinstance(app.screen, HandSummaryScreen)
+        assert table(app).query_one(TrickView).held and "Trick over" in screen_text(app)
+        await turn(pilot, clock, 0.1)
+        for _ in range(20):
+            if isinstance(app.screen, HandSummaryScreen):
+                break
+            await turn(pilot, clock, 0)
+        assert isinstance(app.screen, HandSummaryScreen)
