@@ -12,7 +12,7 @@ import pytest
 
 import decktable
 from decktable.bots.base import Turn, make_bot
-from decktable.bots.search import LEVELS, Budget, SearchBot, search
+from decktable.bots.search import LEVELS, Budget, SearchBot, SearchStats, search
 from decktable.engine.game import Game, State, Vis, Zone
 from decktable.engine.match import Match, Seat, parse_seats
 from decktable.engine.rng import Rng
@@ -1377,3 +1377,50 @@ def test_a_search_files_what_follows_an_unseen_move_under_what_was_seen() -> Non
         st = g.new(2, seed=1)
         for seed in (1, 2, 3):
             assert str(search(g, st, 0, Rng(seed), 1000, early=False)) == want, (cls.__name__, seed)
+
+
+# -- a game's default policy in playouts (Game.playout_action) -----------------------------------------
+
+
+class _FoldingDare(_Dare):
+    """Dare, whose playouts have Bob fold whatever he holds (`playout_action`)."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[int, list[str]]] = []
+
+    def playout_action(self, state, seat, legal, rand):
+        self.asked.append((seat, [str(a) for a in legal]))
+        return Action("fold")
+
+
+class _SilentDare(_Dare):
+    """Dare with a policy that never has anything to say."""
+
+    def playout_action(self, state, seat, legal, rand):
+        return None
+
+
+def test_a_playout_takes_the_games_policy_and_a_silent_one_draws_as_before() -> None:
+    """Two iterations try each of Ann's moves once and play the rest out: after her dare, Bob's
+    answer in the playout is the policy's fold at every seed (Ann gains 1, the same value each
+    time), where without it he sees at some seeds and folds at others. The tree is not the
+    playout: the policy is asked only past it. A policy that answers None spends no draw, so the
+    search makes the same visits and values as with none."""
+    deck = [DECKTET.slug(c) for c in (11, 15, 6, 7, 8, 9, 10, 12, 13, 14)]  # Ann 5, Bob 9
+    folding, plain = _FoldingDare(), _Dare()
+    st = plain.new(2, seed=1, deck=deck)
+    dare_values: dict[str, set[float]] = {"folding": set(), "plain": set()}
+    for seed in range(1, 9):
+        for name, g in (("folding", folding), ("plain", plain)):
+            stats = SearchStats()
+            search(g, st, 0, Rng(seed), 2, early=False, stats=stats)
+            dare_values[name].add(round(stats.values["dare"], 9))
+    assert len(dare_values["folding"]) == 1 and min(dare_values["folding"]) > 0.5
+    assert len(dare_values["plain"]) > 1
+    assert folding.asked and all(a == (1, ["fold", "see"]) for a in folding.asked)
+    for seed in (1, 2, 3):
+        runs = []
+        for g in (_Dare(), _SilentDare()):
+            stats = SearchStats()
+            runs.append((str(search(g, st, 0, Rng(seed), 400, early=False, stats=stats)), stats.visits, stats.values))
+        assert runs[0] == runs[1]

@@ -11,7 +11,10 @@ One search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012):
   was available; the first new action met is added, then the sample is played out at random
   (or as the game's guided playout plays it, `Game.playout_guided`: Old Janx Spirit's; or, at a
   level with `Budget.learn` in a game whose playouts learn, `Game.playout_learns`: Rally's strong
-  search, by MAST, each move's mean value so far, Powley, Whitehouse & Cowling 2013);
+  search, by MAST, each move's mean value so far, Powley, Whitehouse & Cowling 2013); where the
+  game has a default policy for decisions random play gets wrong (`Game.playout_action`:
+  Schnapsen's claim and close), the playout takes its answer, and the tree still tries every
+  legal move;
 - where the game says what another seat knows at a decision (`Game.search_key`: Envite's
   captains at the stakes), that seat's node is split by the class its sampled hand gives it, so
   the search meets an opponent who bids on its hand rather than one bid for every hand (the
@@ -275,6 +278,9 @@ def _search(
     # a game where the searching seat cannot tell apart some moves of another (`Game.unseen_moves`):
     # those moves are chance events, and the tree below is filed under what the seat saw
     unseen = game.unseen_moves if type(game).unseen_moves is not Game.unseen_moves else None
+    # a game with a default policy for its playouts' non-card decisions (`Game.playout_action`):
+    # the generic loop asks it at each move; a game's own `playout` asks it itself
+    policy = game.playout_action if type(game).playout_action is not Game.playout_action else None
     h0 = looks(state) if looks is not None else None
     if h0 is None:
         looks = None
@@ -404,7 +410,9 @@ def _search(
                 la = legal_fn(game, st, p)
                 if not la:
                     break
-                if learn is None or len(la) == 1 or rand() < learn:
+                if policy is not None and len(la) > 1 and (a := policy(st, p, la, rand)) is not None:
+                    pass  # the game's default policy for a decision random play gets wrong
+                elif learn is None or len(la) == 1 or rand() < learn:
                     a = la[int(rand() * len(la))]
                 else:  # the move of the best mean so far; one never made counts as best
                     bv = -1.0

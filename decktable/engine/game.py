@@ -944,6 +944,31 @@ class Game:
         the search's samples only, never on the real state."""
         raise NotImplementedError(f"{type(self).__name__} sets a horizon but no estimate")
 
+    def playout_action(self, state: State, seat: int, legal: Sequence[Action], rand: Any) -> Action | None:
+        """The search's default policy for `seat`'s move in a playout, where random choice misleads
+        it; None, as by default, to draw at random as before. `legal` is what the search's
+        generic loop listed (`legal_actions`); the answer must be one of them. `rand` is the
+        playout's generator (a `random()` function): a policy that narrows the choice (no claim,
+        no close) draws among what is left with it, one call, as the loop draws.
+
+        Used only in playouts: the search's tree still tries every legal move at its nodes and
+        learns each one's worth, so a policy changes what a move is judged worth, not what may
+        be chosen. It is for the decisions that are not a card, whose random choice throws a
+        hand away (Schnapsen's claim of 66 and its close: a random claim is mostly wrong, so the
+        search's samples see a close and a throw-away and judge the close good). It plays every
+        seat alike, from `state`, which in a search is a sample: only what that seat may know
+        (its hand, what is public) should decide, never another seat's hidden cards. Cheap: it
+        is asked at every playout move, so it returns None at once where it has nothing to say
+        (a card to follow).
+
+        A game that defines it changes how its bots play: its strength rows are played again and
+        measured head to head against the search before it (same seeds, seats swapped). A game
+        with its own fast `playout` calls it there itself (`policy_step` does the generic
+        step); the search's generic loop calls it at every move, before MAST's choice at a
+        level whose playouts learn. A game without one makes exactly the moves it made before:
+        the search does not ask, and no draw of `rand` is spent."""
+        return None
+
     def random_step(self, state: State, seat: int, rand: Any, trace: list[tuple[int, Action]] | None = None) -> bool:
         """One uniformly random legal move of `seat`, events off, as the search's generic loop
         plays it: for the steps a fast `playout` leaves to the rules. False when `seat` has none."""
@@ -951,6 +976,22 @@ class Game:
         if not la:
             return False
         a = la[int(rand() * len(la))]
+        if trace is not None:
+            trace.append((seat, a))
+        self.play(state, seat, a, None)
+        return True
+
+    def policy_step(self, state: State, seat: int, rand: Any, trace: list[tuple[int, Action]] | None = None) -> bool:
+        """One playout move of `seat` as the search's generic loop makes it: the game's
+        `playout_action` where it has one and gives an answer, else a uniformly random legal move
+        (as `random_step`). For a game's own fast `playout`, at the decisions its policy covers.
+        False when `seat` has no legal move."""
+        la = self.legal_actions(state, seat)
+        if not la:
+            return False
+        a = self.playout_action(state, seat, la, rand)
+        if a is None:
+            a = la[int(rand() * len(la))]
         if trace is not None:
             trace.append((seat, a))
         self.play(state, seat, a, None)
