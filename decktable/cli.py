@@ -92,6 +92,19 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=port_arg, default=8000, help="port (default 8000; 0 picks a free one)")
     serve.add_argument("--max-tables", type=tables_arg, default=None, metavar="N",
                        help="how many tabs may have a table at once (default 32; one more is told so)")
+    share = sub.add_parser("host", help="share one table: a link per person, played from their own devices")
+    share.add_argument("game", help="game id or name (see `decktable list`)")
+    share.add_argument("--players", help='seats in order, as for `play`, e.g. "Ann,Bob,bot"')
+    share.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default 127.0.0.1; 0.0.0.0 for the local network)")
+    share.add_argument("--port", type=port_arg, default=8100, help="port (default 8100; 0 picks a free one)")
+    share.add_argument("--seed", type=seed_arg, help="seed for a repeatable deal (0 to 2**63 - 1)")
+    share.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                       help="a game option (repeatable); see `decktable rules GAME`")
+    from decktable.share import connections_arg
+
+    share.add_argument("--max-connections", type=connections_arg, default=None, metavar="N",
+                       help="devices connected at once (default 24)")
     return parser
 
 
@@ -453,6 +466,11 @@ def _main(argv: Sequence[str] | None) -> int:
 
             look = [*(["--cards", cards] if cards else []), *(["--theme", theme] if theme else [])]
             return serve(args.host, args.port, look, max_tables=args.max_tables)
+        if args.command == "host":
+            from decktable.share.server import DEFAULT_MAX_CONNECTIONS, host
+
+            match = make_match(args.game, args.players, args.seed, args.option)
+            return host(match, args.host, args.port, args.max_connections or DEFAULT_MAX_CONNECTIONS)
         if args.command == "play":
             match = make_match(args.game, args.players, args.seed, args.option)
             return run_app(match, cards, theme)

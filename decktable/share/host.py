@@ -1,0 +1,286 @@
+"""The authority of a shared table: one host process owns the Match; devices only send moves.
+
+`SharedTable` holds one `Match`, a secret token per human seat and one for the public table view,
+and the devices connected now. Every move a device sends is played through `Match.act` (the
+engine checks it; a refusal is answered with the engine's sentence and changes nothing); after
+every change each connection is sent its own `observe(state, seat)` (the table view: the
+spectator's) and the public events' words, never anything else. Bots play their seats here: a
+random bot at once, the others in a worker process (decktable/bots/worker.py), as at the keyboard.
+
+The web side (`decktable.share.server`) is a thin layer: it finds the seat from the token and
+hands the websocket to `attach`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ValidationError
+
+from decktable.engine.errors import DeckTableError
+from decktable.share.wire import (
+    CLIENT,
+    Act,
+    Ping,
+    Pong,
+    Problem,
+    PublicEvent,
+    Refused,
+    Replaced,
+    Table,
+    Welcome,
+)
+
+if TYPE_CHECKING:
+    from aiohttp import web
+
+    from decktable.engine.match import Match
+
+#: public events sent again to a device that (re)connects: enough for the log panel's last lines
+RECENT_EVENTS = 30
+#: messages waiting for one slow device before it is dropped (it reconnects and gets the table)
+QUEUE_LIMIT = 64
+#: seconds between a bot's turn beginning and its move, so people can follow (0 in tests)
+BOT_DELAY = 0.8
+#: how often a bot's search in the worker is looked at
+BOT_POLL = 0.03
+STALE = "The table has moved on since that move was chosen; it was not played. Here is the table now."
+WATCHING = "The table view only watches; moves are made from a seat's own link."
+
+
+@dataclass(eq=False)
+class Connection:
+    """One device: its websocket, its seat (None: the table view), and its outgoing queue."""
+
+    ws: web.WebSocketResponse
+    seat: int | None
+    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+    sent_events: int = 0  # how many of the table's public events this device has been sent
+    closed: bool = False
+
+    def send(self, message: BaseModel) -> None:
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(message.model_dump_json())
+        except asyncio.QueueFull:  # a device that does not read: dropped; reopening the link mends it
+            self.close()
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            while True:
+                try:
+                    self.queue.put_nowait(None)
+                    break
+                except asyncio.QueueFull:
+                    self.queue.get_nowait()
+
+    async def write_all(self) -> None:
+        """Send the queue in order until closed; then close the websocket."""
+        try:
+            while (text := await self.queue.get()) is not None:
+                await self.ws.send_str(text)
+        except (ConnectionError, RuntimeError):
+            pass
+        finally:
+            self.closed = True
+            await self.ws.close()
+
+
+class SharedTable:
+    """One match shared by several devices. All changes happen on the event loop, one at a time."""
+
+    def __init__(self, match: Match, *, bot_delay: float = BOT_DELAY, worker: Any = None) -> None:
+        self.match = match
+        self.bot_delay = bot_delay
+        self._worker = worker  # a BotWorker for searching bots; started on first need when None
+        self._own_worker = worker is None
+        #: the secret of each human seat's link, and of the public table view's
+        self.seat_tokens: dict[int, str] = {s: secrets.token_urlsafe(18) for s in match.humans}
+        self.table_token = secrets.token_urlsafe(18)
+        self.connections: set[Connection] = set()
+        self.seated: dict[int, Connection] = {}  # seat -> the device that holds it now
+        self.events: list[PublicEvent] = []  # the public log, in words
+        self.thinking: int | None = None
+        self._bots: asyncio.Task[None] | None = None
+        self.changed = asyncio.Event()  # set after every move (tests wait on it)
+
+    # -- who is who ----------------------------------------------------------------------------------
+
+    def role_of(self, token: str) -> tuple[bool, int | None]:
+        """(known, seat) for a token: a seat's, or (True, None) for the table view's; constant-time
+        comparisons, so the answer's timing does not tell how much of a token was right."""
+        import hmac
+
+        found: tuple[bool, int | None] = (False, None)
+        for seat, secret in self.seat_tokens.items():
+            if hmac.compare_digest(token.encode(), secret.encode()):
+                found = (True, seat)
+        if hmac.compare_digest(token.encode(), self.table_token.encode()):
+            found = (True, None)
+        return found
+
+    def welcome(self, seat: int | None) -> Welcome:
+        m = self.match
+        return Welcome(
+            role="table" if seat is None else "seat",
+            seat=seat,
+            name="Table" if seat is None else m.seats[seat].name,
+            game=m.game.info.id,
+            game_name=m.game.info.name,
+            seats=[s.name for s in m.seats],
+            bots=[i for i, s in enumerate(m.seats) if s.is_bot],
+        )
+
+    def table_for(self, conn: Connection) -> Table:
+        """The connection's own view now, with the public events it has not been sent."""
+        new = self.events[conn.sent_events:]
+        conn.sent_events = len(self.events)
+        return Table(at=len(self.match.steps), observation=self.match.game.observe(self.match.state, conn.seat),
+                     events=new, thinking=self.thinking)
+
+    # -- devices -----------------------------------------------------------------------------------
+
+    async def attach(self, ws: web.WebSocketResponse, seat: int | None) -> None:
+        """Serve one prepared websocket until it closes: the welcome and the table at once, then
+        its moves. A newer device on the same seat takes it; the older one is told and closed."""
+        conn = Connection(ws, seat, sent_events=max(0, len(self.events) - RECENT_EVENTS))
+        self.connections.add(conn)
+        if seat is not None:
+            old = self.seated.get(seat)
+            self.seated[seat] = conn
+            if old is not None:
+                old.send(Replaced(reason=f"{self.match.seats[seat].name}'s seat was opened on another device; "
+                                         "this one no longer plays it. Open the link again to take it back."))
+                old.close()
+        writer = asyncio.create_task(conn.write_all())
+        conn.send(self.welcome(seat))
+        conn.send(self.table_for(conn))
+        self.kick_bots()
+        try:
+            from aiohttp import WSMsgType
+
+            async for msg in ws:
+                if conn.closed:
+                    break
+                if msg.type != WSMsgType.TEXT:
+                    conn.send(Problem(reason="Only text messages are read here."))
+                    continue
+                self.receive(conn, msg.data)
+        finally:
+            self.connections.discard(conn)
+            if seat is not None and self.seated.get(seat) is conn:
+                del self.seated[seat]
+            conn.close()
+            try:
+                await asyncio.wait_for(writer, 2.0)
+            except (asyncio.TimeoutError, asyncio.CancelledError):
+                writer.cancel()
+
+    def receive(self, conn: Connection, text: str) -> None:
+        try:
+            message = CLIENT.validate_json(text)
+        except ValidationError:
+            conn.send(Problem(reason='Not a message this table reads; send {"type": "act", "action": "...", "at": N}.'))
+            return
+        if isinstance(message, Ping):
+            conn.send(Pong())
+        elif isinstance(message, Act):
+            self.act(conn, message)
+
+    # -- moves -------------------------------------------------------------------------------------
+
+    def act(self, conn: Connection, message: Act) -> None:
+        """Play a device's move for its own seat, or answer why not (nothing changes)."""
+        if conn.seat is None:
+            conn.send(Refused(action=message.action, reason=WATCHING))
+            return
+        if self.seated.get(conn.seat) is not conn:  # replaced, its close not yet seen
+            return
+        if message.at is not None and message.at != len(self.match.steps):
+            conn.send(Refused(action=message.action, reason=STALE))
+            conn.send(self.table_for(conn))
+            return
+        try:
+            events = self.match.act(conn.seat, message.action)
+        except DeckTableError as exc:
+            conn.send(Refused(action=message.action, reason=str(exc)))
+            return
+        self._played(events)
+
+    def _played(self, events: list[Any]) -> None:
+        self.events += [PublicEvent(text=e.text, kind=e.kind, seat=e.seat) for e in events if e.text]
+        self.broadcast()
+        self.changed.set()
+        self.kick_bots()
+
+    def broadcast(self) -> None:
+        for conn in list(self.connections):
+            conn.send(self.table_for(conn))
+
+    # -- bots ----------------------------------------------------------------------------------------
+
+    def kick_bots(self) -> None:
+        """Let the bots play their turns (one task at a time; it ends when no bot is to act)."""
+        if self.match.bot_to_act() is not None and (self._bots is None or self._bots.done()):
+            self._bots = asyncio.ensure_future(self._run_bots())
+
+    async def _run_bots(self) -> None:
+        loop = asyncio.get_running_loop()
+        m = self.match
+        misses = 0
+        while (seat := m.bot_to_act()) is not None and misses < 3:
+            begun = loop.time()
+            at = len(m.steps)
+            if m.seats[seat].level == "random":
+                action: str | None = None
+                job = None
+            else:
+                self.thinking = seat
+                self.broadcast()
+                job = m.bot_job(seat)
+                action = await self._search(job)
+                self.thinking = None
+            await asyncio.sleep(max(0.0, self.bot_delay - (loop.time() - begun)))
+            if len(m.steps) != at or m.bot_to_act() != seat:
+                continue  # a person moved meanwhile (a simultaneous choice): think again
+            if job is None:
+                played = m.bot_step()
+                events = played[1] if played else None
+            else:
+                events = m.finish_bot_job(job, action)
+            if events is not None:
+                self._played(events)
+                misses = 0
+            else:
+                misses += 1  # no move came (a cancelled search): try again, a few times only
+        self.thinking = None
+
+    async def _search(self, job: Any) -> str | None:
+        """The worker's move for a job, or a random legal one when the worker fails."""
+        try:
+            if self._worker is None:
+                from decktable.bots.worker import BotWorker
+
+                self._worker = BotWorker()
+            pending = self._worker.submit(job)
+            while not pending.done():
+                await asyncio.sleep(BOT_POLL)
+            return pending.result(0)
+        except Exception:  # noqa: BLE001 - no worker, or its search failed: the bot still moves
+            legal = self.match.game.legal_actions(self.match.state, job.seat)
+            return str(legal[int(self.match._bot_rng.random() * len(legal))]) if legal else None
+
+    async def close(self) -> None:
+        """Tell every device the table has closed, and stop the bots."""
+        if self._bots is not None:
+            self._bots.cancel()
+        for conn in list(self.connections):
+            conn.send(Problem(reason="The host closed the table."))
+            conn.close()
+        if self._worker is not None and self._own_worker:
+            self._worker.close()
