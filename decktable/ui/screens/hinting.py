@@ -43,8 +43,9 @@ class Hinting:
         if picked and not (hinted and self._hint_marked()):
             return picked
         if hinted:
-            if self._hint_marked():
-                return f"{self._hint_line} Its cards are marked: Enter makes it."
+            if self._hint_marked():  # what to do comes right after the move, before the figures
+                head, rest = self._hint_head()
+                return f"{head} Its cards are marked: Enter makes it.{rest}"
             return self._hint_line
         return self.controller.status_line()
 
@@ -107,6 +108,16 @@ class Hinting:
                 if str(button.label) == view.label:
                     bar.focus_button(button)
                     break
+
+    def _hint_head(self) -> tuple[str, str]:
+        """The hint's line cut after its first sentence, the move ("Hint: Discard ... (draw 2).")
+        and the rest (with its leading space), which says what follows and the figures."""
+        hint = self.controller.current_hint()
+        labels = {a.text: a.label for a in self.obs.legal} if self.obs is not None else {}
+        head = f"Hint: {labels.get(hint.action, hint.action)}." if hint is not None else ""
+        if head and self._hint_line.startswith(head):
+            return head, self._hint_line[len(head):]
+        return self._hint_line, ""
 
     def _hint_marked(self) -> bool:
         """Whether the marked cards are those of the hinted play of several cards."""
