@@ -105,6 +105,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     share.add_argument("--max-connections", type=connections_arg, default=None, metavar="N",
                        help="devices connected at once (default 24)")
+    join = sub.add_parser("join", help="sit at your seat of a shared table from this terminal", parents=[look])
+    join.add_argument("url", help="your seat's link, as `decktable host` printed it")
     return parser
 
 
@@ -471,6 +473,14 @@ def _main(argv: Sequence[str] | None) -> int:
 
             match = make_match(args.game, args.players, args.seed, args.option)
             return host(match, args.host, args.port, args.max_connections or DEFAULT_MAX_CONNECTIONS)
+        if args.command == "join":
+            from decktable.share.join import join, websocket_url
+
+            try:
+                websocket_url(args.url)
+            except ValueError as exc:
+                raise UsageError(str(exc)) from None
+            return join(args.url, cards, theme)
         if args.command == "play":
             match = make_match(args.game, args.players, args.seed, args.option)
             return run_app(match, cards, theme)

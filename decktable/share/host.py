@@ -134,6 +134,8 @@ class SharedTable:
             game_name=m.game.info.name,
             seats=[s.name for s in m.seats],
             bots=[i for i, s in enumerate(m.seats) if s.is_bot],
+            levels={i: s.level for i, s in enumerate(m.seats) if s.is_bot},
+            options=dict(m.options),
         )
 
     def table_for(self, conn: Connection) -> Table:

@@ -11,7 +11,7 @@ message that is not one a device sends.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -56,6 +56,8 @@ class Welcome(BaseModel):
     game_name: str
     seats: list[str]  # every seat's name, in order
     bots: list[int]  # seats played by the host's bots
+    levels: dict[int, str] = Field(default_factory=dict)  # each bot seat's level
+    options: dict[str, Any] = Field(default_factory=dict)  # the game's options (public: the table's rules)
 
 
 class Table(BaseModel):
