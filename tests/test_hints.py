@@ -135,6 +135,12 @@ def test_the_sentence() -> None:
         "(± 0.3, over 900 trials). Every move loses points here; this one loses least. Next best, "
         "Play the 7 of Hearts: about -2.0 points. Also open: Exchange the Jack (about -2.5 points)."
     )
+    lone = clear.model_copy(update={"then": [], "figure": Figure(kind="win", value=0.08, spread=0.03, trials=400, lone=True),
+                                    "runner_figure": Figure(kind="win", value=0.7, lone=True)})
+    assert sentence(lone, label) == (
+        "Hint: Play the Queen of Hearts. Loses the game about 9 times in 10 (92% ± 3%, over 400 trials). "
+        "Next best, Play the 7 of Hearts: avoids losing about 2 times in 3."
+    )
     place = clear.model_copy(update={"then": [], "runner": None, "figure": Figure(kind="place", value=1.84,
                                                                                    spread=0.2, trials=700, seats=4)})
     assert sentence(place, label) == (
@@ -190,8 +196,9 @@ def test_a_hint_that_plays_for_the_game_says_the_chance_to_win_it() -> None:
     else:  # a playout policy may yet teach the search to decline: the words say the same
         rating, accept, decline = said.runner_value, said.runner_figure, said.figure
     assert rating is not None and accept is not None and decline is not None
-    kind, lost, won = reading(g, g.determinize(st, 0, Rng(3)), 0, Action("accept", ()), Rng(4))
+    kind, lost, won, lone = reading(g, g.determinize(st, 0, Rng(3)), 0, Action("accept", ()), Rng(4))
     assert kind == "win" and won == 1.0 and lost < won  # lost: 2/3, the search's value of placing 2 of 4
+    assert not lone  # a team loses, not one seat
     assert accept.kind == "win" and accept.value == pytest.approx((rating - lost) / (won - lost))
     assert decline.kind == "points" and decline.value < 0
     assert f"{rating:.0%}" not in words  # the rating itself is not said as if it were a chance

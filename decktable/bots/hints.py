@@ -80,6 +80,7 @@ class Figure(BaseModel):
     trials: int = 0
     seats: int = 2
     beyond: bool = False  # points: the rating is so near 0 or 1 that the lead is at least this
+    lone: bool = False  # win: one seat loses and the others share the win, so it avoids losing
 
 
 class HintAnswer(BaseModel):
@@ -143,8 +144,8 @@ def reading(
     """What the search's rating of `action` means (see the module's note), from playouts made
     here as the search makes its own (the game's `playout` where the search uses it, else at
     random with the game's playout policy where it has one) from `samples` re-deals of what
-    `seat` cannot see, to where the search's stop. ("win", loss value, win value) when every one
-    ends the game with two outcomes; ("place", seats) when they end it with more placings;
+    `seat` cannot see, to where the search's stop. ("win", loss value, win value, lone) when every
+    one ends the game with two outcomes (lone: one seat loses, all the others share the win); ("place", seats) when they end it with more placings;
     ("points", spread, seats) when none ends it (the game's `calibration_for` spread); ("rating",
     seats) for a mix, a playout judged at the game's horizon, or a solitaire (whose playouts are
     judged against the search's own mean)."""
@@ -160,6 +161,7 @@ def reading(
     rand = _Random(int(rng.random() * 2**53)).random
     over = 0
     levels: set[float] = set()
+    lone = True  # every game ended with one seat alone at the bottom (Getaway's loser)
     for _ in range(samples):
         if game.remembers and memory is not None:
             st = game.determinize_known(state, seat, rng, memory)
@@ -183,7 +185,9 @@ def reading(
             moves += 1
         if st.over:
             over += 1
-            levels.update((n - pl) / (n - 1) for pl in game.placings(st))
+            placings = game.placings(st)
+            levels.update((n - pl) / (n - 1) for pl in placings)
+            lone = lone and placings.count(max(placings)) == 1 and placings.count(min(placings)) > 1
         elif h0 is not None and looks(st) != h0:  # type: ignore[misc]
             return ("rating", n)
     if over == 0:
@@ -192,7 +196,7 @@ def reading(
         return ("rating", n)
     ordered = sorted(levels)
     if len(ordered) == 2:
-        return ("win", ordered[0], ordered[1])
+        return ("win", ordered[0], ordered[1], lone)
     if len(ordered) > 2:
         return ("place", n)
     return ("rating", n)
@@ -206,7 +210,8 @@ def figure(value: float, trials: int, read: tuple[Any, ...]) -> Figure:
     if kind == "win":
         lo, hi = read[1], read[2]
         w = min(1.0, max(0.0, (value - lo) / (hi - lo)))
-        return Figure(kind="win", value=w, spread=2 * math.sqrt(w * (1 - w) / trials), trials=trials)
+        return Figure(kind="win", value=w, spread=2 * math.sqrt(w * (1 - w) / trials), trials=trials,
+                      lone=len(read) > 3 and read[3])
     if kind == "points":
         scale = read[1]
 
@@ -325,9 +330,11 @@ def odds(p: float) -> str:
 def _figure_words(f: Figure, short: bool = False) -> str:
     """A figure as a player reads it; `short` for a move beside the hint (no spread)."""
     if f.kind == "win":
+        # where one seat loses and the rest share the win, the chance is said as the loss it avoids
+        verb, p = ("wins", f.value) if not f.lone else ("avoids losing", f.value) if f.value >= 0.5 else ("loses", 1 - f.value)
         if short:
-            return f"wins {odds(f.value)}"
-        return f"Wins the game {odds(f.value)} ({f.value:.0%} ± {f.spread:.0%}, over {f.trials:,} trials)"
+            return f"{verb} {odds(p)}"
+        return f"{verb.capitalize()} the game {odds(p)} ({p:.0%} ± {f.spread:.0%}, over {f.trials:,} trials)"
     if f.kind == "points":
         x = round(f.value, 1)
         about = "at least" if f.beyond else "about"
