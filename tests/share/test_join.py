@@ -98,3 +98,25 @@ async def test_join_shows_the_seat_and_plays_it_through_the_host() -> None:
             await host.open(0)
             await settle(pilot, lambda: bool(app.ended))
             assert "another device" in app.ended
+
+
+async def test_the_table_link_joins_as_a_spectator_with_no_hand_on_screen() -> None:
+    match = Match("schnapsen", [Seat("Ann"), Seat("Bob")], seed=11)
+    async with Host(match) as host:
+        bob = await host.open(1)
+        await bob.wait_at(0)
+        led = next(a["text"] for a in bob.table()["observation"]["legal"] if a["text"].startswith("play "))
+        await bob.act(led, 0)
+        await bob.wait_at(1)
+        app = JoinApp(dict(host.server.links())["Table"])
+        async with app.run_test(size=(100, 36)) as pilot:
+            await settle(pilot, lambda: app.screen is app.table_screen and app.table_screen.obs is not None)
+            await pilot.pause(0.2)
+            text = all_widget_text(app)
+            family = match.game.info.family
+            hands = [match.game.catalogue.slug(c) for c in hidden_cards(match, None)]
+            assert len(hands) >= 9 and not leaked(text, hands, family), leaked(text, hands, family)
+            assert leaked(screen_text(app), [led.split()[1]], family)  # the public trick is drawn
+            app.table_screen.do(led)  # nothing to play from here
+            await pilot.pause(0.2)
+            assert len(match.steps) == 1
