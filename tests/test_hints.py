@@ -146,6 +146,12 @@ def test_the_sentence() -> None:
     assert sentence(place, label) == (
         "Hint: Play the Queen of Hearts. Places about 1.8 of 4 on average, 1 being first (± 0.2, over 700 trials)."
     )
+    few = clear.model_copy(update={"then": [], "runner": None, "figure": Figure(kind="points", value=90.4, spread=0.2,
+                                                                                 trials=2, beyond=True, seats=4)})
+    assert sentence(few, label) == (  # a rating near 1 bounds the lead from below; two trials say little
+        "Hint: Play the Queen of Hearts. Ends the hand at least 90.4 points ahead of the others (over only 2 "
+        "trials: a guess)."
+    )
     rating = clear.model_copy(update={"then": [], "runner": None, "figure": None})
     assert sentence(rating, label) == (
         "Hint: Play the Queen of Hearts. The search rates it 72%, where 50% is level with the others "

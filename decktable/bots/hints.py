@@ -61,6 +61,8 @@ READINGS = 16
 READING_CAP = 400
 #: at most this many moves of other kinds ("Also open: ...")
 MOST_OTHERS = 2
+#: a move tried fewer times than this is said to be a guess (the spread's bound says little)
+FEW = 20
 #: a rating this near 0 or 1 (as 2v - 1) says only that the lead is at least so many points
 EDGE = 0.99
 
@@ -334,7 +336,7 @@ def _figure_words(f: Figure, short: bool = False) -> str:
         verb, p = ("wins", f.value) if not f.lone else ("avoids losing", f.value) if f.value >= 0.5 else ("loses", 1 - f.value)
         if short:
             return f"{verb} {odds(p)}"
-        return f"{verb.capitalize()} the game {odds(p)} ({p:.0%} ± {f.spread:.0%}, over {f.trials:,} trials)"
+        return f"{verb.capitalize()} the game {odds(p)} ({p:.0%}{_sure(f, f'{f.spread:.0%}')})"
     if f.kind == "points":
         x = round(f.value, 1)
         about = "at least" if f.beyond else "about"
@@ -345,16 +347,25 @@ def _figure_words(f: Figure, short: bool = False) -> str:
             where = f"about level with {others}"
         else:
             where = f"{about} {abs(x):.1f} points {'ahead of' if x > 0 else 'behind'} {others}"
-        return f"Ends the hand {where} (± {f.spread:.1f}, over {f.trials:,} trials)"
+        return f"Ends the hand {where} ({_sure(f, f'{f.spread:.1f}').lstrip(', ')})"
     if f.kind == "place":
         if short:
             return f"about {f.value:.1f} of {f.seats}"
         return (f"Places about {f.value:.1f} of {f.seats} on average, 1 being first "
-                f"(± {f.spread:.1f}, over {f.trials:,} trials)")
+                f"({_sure(f, f'{f.spread:.1f}').lstrip(', ')})")
     if short:
         return f"rated {f.value:.0%}"
     level = "an average result of its trials" if f.seats == 1 else "level with the others"
-    return f"The search rates it {f.value:.0%}, where 50% is {level} (± {f.spread:.0%}, over {f.trials:,} trials)"
+    return f"The search rates it {f.value:.0%}, where 50% is {level} ({_sure(f, f'{f.spread:.0%}').lstrip(', ')})"
+
+
+def _sure(f: Figure, spread: str) -> str:
+    """How sure a figure is, after its value: ", ± 3%, over 1,183 trials", or for a move tried
+    so few times that the bound on its spread says little (one tried twice, both won, has none),
+    ", over only 2 trials: a guess"."""
+    if f.trials < FEW:
+        return f", over only {f.trials:,} {'trial' if f.trials == 1 else 'trials'}: a guess"
+    return f" ± {spread}, over {f.trials:,} trials" if f.kind == "win" else f", ± {spread}, over {f.trials:,} trials"
 
 
 #: what "every move loses" says, per kind of figure
