@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import sys
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -250,11 +251,17 @@ class SharedTable:
             await asyncio.sleep(max(0.0, self.bot_delay - (loop.time() - begun)))
             if len(m.steps) != at or m.bot_to_act() != seat:
                 continue  # a person moved meanwhile (a simultaneous choice): think again
-            if job is None:
-                played = m.bot_step()
-                events = played[1] if played else None
-            else:
-                events = m.finish_bot_job(job, action)
+            try:
+                if job is None:
+                    played = m.bot_step()
+                    events = played[1] if played else None
+                else:
+                    events = m.finish_bot_job(job, action)
+            except Exception as exc:  # noqa: BLE001 - a bot's move the rules refused: the table goes on
+                sys.stderr.write(f"decktable host: {m.seats[seat].name}'s move failed ({exc}); "
+                                 "it plays its first legal move instead.\n")
+                legal = m.game.legal_actions(m.state, seat)
+                events = m.act(seat, legal[0]) if legal else None
             if events is not None:
                 self._played(events)
                 misses = 0

@@ -7,7 +7,8 @@ Routes (every one needs a token; nothing is served without one, on loopback or n
 
 Bound to 127.0.0.1 unless `--host` says otherwise. A browser's Origin, when sent, must name this
 server (another site's page cannot drive a seat it somehow learnt). At most `max_connections`
-websockets at once per table; one more is refused with a sentence (close code 1013).
+websockets at once per table; one more is refused with a sentence (close code 1013). A connection
+that sends no whole request within 20 seconds is closed (`decktable serve`'s clock, reused).
 """
 
 from __future__ import annotations
@@ -36,13 +37,19 @@ REFUSE = "This link is not a seat at this table. Ask the host for your own link.
 
 class HostServer:
     def __init__(self, table: SharedTable, host: str = "127.0.0.1", port: int = 0,
-                 max_connections: int = DEFAULT_MAX_CONNECTIONS) -> None:
+                 max_connections: int = DEFAULT_MAX_CONNECTIONS, header_timeout: float | None = None) -> None:
+        from decktable.web.server import HEADER_TIMEOUT, Config, TableServer
+
         self.table = table
         self.host = host
         self.port = port
         self.max_connections = max_connections
         self.open = 0  # websockets counted from before their handshake, so two at once cannot both pass
         self._runner: web.AppRunner | None = None
+        self._server: asyncio.AbstractServer | None = None
+        #: `decktable serve`'s clock on connections (its protocol factory and middleware): one that
+        #: has not sent a whole request within `header_timeout` seconds is closed
+        self._clock = TableServer(Config(header_timeout=header_timeout or HEADER_TIMEOUT))
 
     # -- routes ------------------------------------------------------------------------------------
 
@@ -88,7 +95,7 @@ class HostServer:
         return ws
 
     def make_app(self) -> web.Application:
-        app = web.Application()
+        app = web.Application(middlewares=[self._clock._note_request])
         app.add_routes([web.get("/t/{token}", self.page), web.get("/ws/{token}", self.websocket)])
         return app
 
@@ -98,14 +105,17 @@ class HostServer:
         """Listen; returns the port (the one picked when `port` is 0)."""
         self._runner = web.AppRunner(self.make_app(), handle_signals=False, shutdown_timeout=2.0, access_log=None)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port, reuse_address=True)
-        await site.start()
-        server = site._server  # aiohttp keeps the listening sockets here
-        sockets = getattr(server, "sockets", None) or []
+        assert self._runner.server is not None
+        loop = asyncio.get_running_loop()
+        self._server = await loop.create_server(self._clock._protocol(self._runner.server), self.host, self.port,
+                                                reuse_address=True)
+        sockets = self._server.sockets or []
         self.port = sockets[0].getsockname()[1] if sockets else self.port
         return self.port
 
     async def stop(self) -> None:
+        if self._server is not None:
+            self._server.close()  # no new connection
         await self.table.close()
         if self._runner is not None:
             await self._runner.cleanup()

@@ -269,3 +269,45 @@ async def test_a_searching_bot_thinks_in_the_worker_and_devices_see_it_thinking(
         assert any(t["thinking"] == 1 for t in ann.messages("table"))  # said while the search ran
         assert ann.table()["thinking"] is None
         assert host.table._worker is not None  # the search ran in the worker process
+
+
+async def test_a_connection_that_never_finishes_its_headers_is_closed() -> None:
+    async with Host(schnapsen(), header_timeout=0.5) as host:
+        reader, writer = await asyncio.open_connection("127.0.0.1", host.server.port)
+        writer.write(b"GET /t/x HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")  # and never the rest
+        await writer.drain()
+        assert await asyncio.wait_for(reader.read(), 5) == b""  # closed by the host
+        writer.close()
+        ann = await host.open(0)  # a device's websocket is one long answer: never timed out
+        await asyncio.sleep(1.2)
+        await ann.ws.send_str(json.dumps({"type": "ping"}))
+        await ann.wait(lambda: bool(ann.messages("pong")))
+
+
+async def test_devices_are_told_when_the_host_closes_the_table() -> None:
+    host = Host(schnapsen())
+    await host.__aenter__()
+    try:
+        ann = await host.open(0)
+        await ann.wait_at(0)
+        await host.server.stop()
+        await asyncio.wait_for(ann.closed.wait(), 5)
+        assert ann.messages("problem")[-1]["reason"] == "The host closed the table."
+    finally:
+        assert host.session is not None
+        await host.session.close()
+
+
+async def test_a_bot_move_that_fails_is_replaced_by_a_legal_one(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    m = Match("schnapsen", parse_seats("Ann,bot:random"), seed=11)
+    assert m.to_act() == (1,)  # the bot leads this deal
+
+    def broken() -> None:
+        raise RuntimeError("a rules bug")
+
+    monkeypatch.setattr(m, "bot_step", broken)
+    async with Host(m) as host:
+        ann = await host.open(0)
+        await ann.wait_at(1)
+        assert m.steps[0].entry.seat == 1 and m.to_act() == (0,)
+        assert "Bot 1's move failed (a rules bug)" in capsys.readouterr().err
