@@ -180,25 +180,25 @@ def _trump_title(kind: str, name: str, short: str) -> str:
 
 
 def card_caption(slug: str, family: str = "decktet", width: int = 10) -> str:
-    """The short name cut to `width` cells: a French face or ace too long for it is captioned by
-    its rank alone (`Queen` under `Q♥`), a number card by its suit (`Diamonds` under `10♦`: the
-    label above gives the rest); anything else is cut with an ellipsis."""
+    """The short name cut to `width` cells, never losing a suited card's suit (`King` under `K♠`
+    in a 13-card hand was read as any King): a name too long for the width keeps the rank's
+    letter and the suit (`Q Diamonds`, `C Water`), else the suit alone (`Diamonds` under `10♦`:
+    the label above gives the rank); anything else is cut with an ellipsis."""
     name = card_name(slug, family)
     if len(name) <= width:
         return name
-    kind, _name, suits, _short, _rank, _rn = _facts(family, slug)
+    kind, _name, suits, short, _rank, rank_name = _facts(family, slug)
     if kind == "trump":
         return shorten(name, width)  # a tarot trump is captioned by its own name
-    faces = _current.families.get(family)
-    if faces is not None and faces.names and _rn and len(_rn) <= width:
-        return _rn  # `Cavalier` under `C○`: the label above already gives the suit
     if family != "decktet" and kind != "unknown" and len(suits) == 1:
-        # a face or an ace is captioned by its rank (`Queen` under `Q♠`: the label gives the
-        # suit, and `Q` alone is easily misread); a number card by its suit
-        if _rn and not _rn.isdigit() and len(_rn) <= width:
-            return _rn
-        if len(suits[0]) <= width:
-            return suits[0].capitalize()
+        suit = suits[0].capitalize()
+        mark = short[:-1] if len(short) > 1 and short[-1].upper() == suit[0] else ""
+        if mark and len(mark) + 1 + len(suit) <= width:
+            return f"{mark} {suit}"
+        if len(suit) <= width:
+            return suit
+        if rank_name and len(rank_name) <= width:
+            return rank_name
     return name[: max(0, width - 1)] + "…"
 
 

@@ -46,6 +46,12 @@ async def side_column_text(pilot, app: DeckTableApp) -> str:  # type: ignore[no-
     return flat("\n".join(seen))
 
 
+def held(obs: Observation) -> int:
+    """How many cards the viewer holds, while the viewer has a decision."""
+    own = [z.count for z in obs.zones if z.kind == "hand" and z.owner == obs.seat]
+    return own[0] if own and obs.legal else 0
+
+
 def seat_fact_texts(obs: Observation) -> list[str]:
     return [k if v == "yes" else f"{k} {v}" for s in obs.seats for k, v in s.facts.items()]
 
@@ -92,3 +98,31 @@ async def test_the_side_column_shows_every_fact_whole(game: str, seats: str, see
             assert f"{key}: {value}" in text, (key, value, text)
         if obs.legal:
             assert flat(obs.prompt) in text, (obs.prompt, text)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game, seats", [("getaway", "Ann,bot,bot"), ("king", "Ann,bot,bot,bot")])
+async def test_a_long_hand_names_every_cards_suit(game: str, seats: str, size: tuple[int, int]) -> None:
+    """17 and 13 cards: the hand's chips were 10 cells wide, six to a row, and a face was
+    captioned `King` with no suit, even at 120×40 with the rows below empty. Where the table has
+    rows to spare the chips widen to the whole names; where it has not, a caption keeps the suit
+    (`K Spades`)."""
+    from decktable.ui.glyphs import card_name
+    from decktable.ui.widgets.hand_view import HandView
+
+    app = make_app(game, seats, seed=1)
+    async with app.run_test(size=size) as pilot:
+        await play_until(pilot, app, seeded_picker(1), lambda m: held(m.observe()) >= 13, limit=20)
+        await settle(pilot)
+        hand = table(app).query_one(HandView)
+        assert len(hand.cards) >= 12
+        region = hand.region
+        rows = screen_text(app).splitlines()[region.y:region.bottom]
+        text = "\n".join(row[region.x:region.right] for row in rows)
+        names = [card_name(c, "french") for c in hand.cards]
+        for suit in ("Spades", "Hearts", "Diamonds", "Clubs"):
+            count = sum(1 for n in names if n.endswith(suit))
+            assert text.count(suit) >= count, (suit, count, text)
+        if size == (120, 40):  # room for every whole name
+            for name in names:
+                assert name in text, (name, text)

@@ -82,12 +82,18 @@ def test_fit_keys_shortens_then_drops_but_keeps_help() -> None:
     assert 1 in [i for i, _d in few]
 
 
-def test_french_captions_name_the_rank() -> None:
-    assert card_caption("qs", "french", 10) == "Queen"
-    assert card_caption("kh", "french", 10) == "King"
-    assert card_caption("jd", "french", 10) == "Jack"
+def test_french_captions_keep_the_rank_and_the_suit() -> None:
+    """A caption too narrow for the whole name was the rank alone (`King` under `K♠`); it now
+    keeps the rank's letter and the suit, or the suit under a number card's label."""
+    assert card_caption("qs", "french", 10) == "Q Spades"
+    assert card_caption("kh", "french", 10) == "K Hearts"
+    assert card_caption("jd", "french", 10) == "J Diamonds"
+    assert card_caption("ad", "french", 10) == "A Diamonds"
     assert card_caption("ah", "french", 10) == "Ace Hearts"
     assert card_caption("5s", "french", 10) == "5 Spades"
+    assert card_caption("10d", "french", 10) == "Diamonds"
+    assert card_caption("qd", "french", 14) == "Queen Diamonds"
+    assert card_caption("cw", "tarot", 10) == "C Water"
 
 
 async def test_a_special_card_keeps_a_space_before_its_name() -> None:

@@ -262,26 +262,29 @@ class TableScreen(Hinting, Refusals, MarkedPlays, Screen[None]):
                 continue
             fixed += child.outer_size.height + margin.top + margin.bottom
 
-        def need(dense_rows: bool, dense_grid: bool, dense_hand: bool, tight: bool = False, bare: bool = False) -> int:
-            total = fixed + sum(r.height_if(dense_rows, width, bare) for r in rows)
+        def need(dense_rows: bool, dense_grid: bool, dense_hand: bool, tight: bool = False, bare: bool = False,
+                 roomy: bool = False) -> int:
+            total = fixed + sum(r.height_if(dense_rows, width, bare, roomy) for r in rows)
             total += sum(t.height_if(tight, width) for t in tights)  # type: ignore[attr-defined]
-            total += sum(h.height_if(dense_hand, width) for h in hands)
+            total += sum(h.height_if(dense_hand, width, roomy=roomy) for h in hands)
             total += sum(g.height_if(dense_grid) for g in grids)
             return total
 
+        # the first choice: chips wide enough for every whole name, on more rows (`roomy`);
         # the last resort: the card rows as labels only (`K♠ 10♥`), names left to `i`
-        plans = [(False, False, False, False, False), (True, False, False, False, False),
-                 (True, False, False, True, False), (True, True, False, True, False),
-                 (True, True, True, True, False), (True, True, True, True, True)]
+        plans = [(False, False, False, False, False, True), (False, False, False, False, False, False),
+                 (True, False, False, False, False, False), (True, False, False, True, False, False),
+                 (True, True, False, True, False, False), (True, True, True, True, False, False),
+                 (True, True, True, True, True, False)]
         plan = next((p for p in plans if need(*p) <= avail), plans[-1])
         for t in tights:
             t.set_tight(plan[3])  # type: ignore[attr-defined]
         for r in rows:
-            r.set_dense(plan[0], plan[4])
+            r.set_dense(plan[0], plan[4], plan[5])
         for g in grids:
             g.set_dense(plan[1] or g.base_width() + 4 > region.width, region.width)
         for h in hands:
-            h.set_dense(plan[2])
+            h.set_dense(plan[2], roomy=plan[5])
 
     def set_text(self, static: Static, text: Text) -> None:
         """Update a Static only when its text changed (an update costs a relayout)."""

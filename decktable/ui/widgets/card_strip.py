@@ -23,7 +23,7 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
-from decktable.ui.glyphs import SUIT_COMPONENTS, card_caption, card_text, current_card_set, suit_styles
+from decktable.ui.glyphs import SUIT_COMPONENTS, card_caption, card_name, card_text, current_card_set, suit_styles
 
 CHIP_W = 10  # cells per card chip, at the least
 MAX_CHIP_W = 16  # a chip widens up to this when the whole hand fits on one row ("Chance Meeting")
@@ -136,6 +136,9 @@ class CardStrip(Widget, can_focus=True):
         #: dense and labels only (`K♠ 10♥`), no names: the last resort of a small terminal
         #: (three open hands of Lórum's Hairy Ape above a trick at 80x24)
         self.bare = False
+        #: the table has rows to spare: chips widen to the longest name, on more rows (a 13-card
+        #: hand at 120×40 captioned `King` with no suit while the rows below stayed empty)
+        self.roomy = False
         #: some legal action takes several of these cards: space marks cards, Enter plays them
         self.multi = False
         #: the marked cards, in the order they were marked
@@ -229,16 +232,21 @@ class CardStrip(Widget, can_focus=True):
         if self.dense:
             return DENSE_LABEL_W if self.bare else DENSE_W
         n = max(1, len(self.cards))
-        return max(CHIP_W, min(MAX_CHIP_W, (width + GAP) // n - GAP))
+        chip = max(CHIP_W, min(MAX_CHIP_W, (width + GAP) // n - GAP))
+        if self.roomy:
+            longest = max((len(card_name(c, self.family)) for c in self.cards), default=0)
+            chip = max(chip, min(MAX_CHIP_W, width, longest))
+        return chip
 
     @property
     def chip_lines(self) -> int:
         return 1 if self.dense else 2
 
-    def set_dense(self, dense: bool, bare: bool = False) -> None:
+    def set_dense(self, dense: bool, bare: bool = False, roomy: bool = False) -> None:
         bare = dense and bare
-        if dense != self.dense or bare != self.bare:
-            self.dense, self.bare = dense, bare
+        roomy = roomy and not dense
+        if dense != self.dense or bare != self.bare or roomy != self.roomy:
+            self.dense, self.bare, self.roomy = dense, bare, roomy
             self.set_class(dense, "-dense")
             self.refresh(layout=True)
 
@@ -267,14 +275,14 @@ class CardStrip(Widget, can_focus=True):
         rows = self._rows(width)
         return 1 + (self.chip_lines * rows if rows else 1)
 
-    def height_if(self, dense: bool, width: int, bare: bool = False) -> int:
+    def height_if(self, dense: bool, width: int, bare: bool = False, roomy: bool = False) -> int:
         """Outer height (frame included) this strip would take at a content width."""
-        was = self.dense, self.bare
-        self.dense, self.bare = dense, dense and bare
+        was = self.dense, self.bare, self.roomy
+        self.dense, self.bare, self.roomy = dense, dense and bare, roomy and not dense
         try:
             return self._height_for(width) + (0 if dense else 2)
         finally:
-            self.dense, self.bare = was
+            self.dense, self.bare, self.roomy = was
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return self._height_for(width)
