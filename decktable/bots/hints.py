@@ -279,7 +279,12 @@ def answer(
 
     def figure_for(k: str) -> Figure:
         a = legal.get(k)
-        read = reading(game, state, seat, a, rng, memory) if a is not None else ("rating", state.players)
+        read: tuple[Any, ...] = ("rating", state.players)
+        if a is not None:
+            try:
+                read = reading(game, state, seat, a, rng, memory)
+            except Exception:  # noqa: BLE001 - a game's playout failing here: the hint keeps the rating
+                pass
         return figure(stats.values[k], stats.visits.get(k, 0), read)
 
     said.figure = figure_for(key)
