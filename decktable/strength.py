@@ -598,8 +598,15 @@ def _section(title: str, intro: list[str], header: str, align: str, rows: list[s
     return [f"## {title}", "", *([*intro, ""] if intro else []), header, align, *rows, ""]
 
 
+#: in docs/strength.md, what follows this line is written by hand (head-to-head runs, decision
+#: figures, with the commands that made them) and kept when `doc` writes the page again
+KEPT_BELOW = "<!-- Written by hand below this line; `python -m decktable.strength doc` keeps it. -->"
+
+
 def doc(out: Path, game_ids: list[str]) -> str:
     lines = [DOC_HEAD, table(out, markdown=True, order=game_ids), ""]
+    page = out.with_suffix(".md")
+    kept = page.read_text(encoding="utf-8").partition(KEPT_BELOW)[2] if page.exists() else ""
     below = below_aim(out, game_ids)
     if below:
         lines += _section(
@@ -617,6 +624,8 @@ def doc(out: Path, game_ids: list[str]) -> str:
             [f"| {gid} | {row} | {games} | {'—' if cpu is None else f'{cpu:.1f}'} |"
              for gid, row, games, cpu in todo],
         )
+    if kept:
+        lines += [KEPT_BELOW + kept.rstrip("\n")]
     return "\n".join(lines)
 
 

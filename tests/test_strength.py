@@ -258,3 +258,16 @@ def test_the_doc_lists_the_rows_below_their_aim_and_points_to_what_was_tried(tmp
     listed = strength.below_aim(out, ["suitcases", "circle_search"])
     assert [r[0] for r in listed] == ["suitcases 2p", "circle_search 2p"]
     assert strength.below_aim(out)[1] == ("suitcases 2p", "strong vs random", 80, 0.5, "no")
+
+
+def test_the_doc_keeps_what_is_written_by_hand_below_its_marker(tmp_path: Path) -> None:
+    """Head-to-head runs and decision figures are written by hand below a marker line in
+    strength.md; writing the page again keeps them, after the generated part."""
+    out = tmp_path / "strength.jsonl"
+    out.write_text("")
+    page = tmp_path / "strength.md"
+    assert strength.KEPT_BELOW not in strength.doc(out, ["circle_search"])  # nothing kept yet
+    page.write_text("old table\n" + strength.KEPT_BELOW + "\n\n## Head to head\n\nBy hand.\n")
+    again = strength.doc(out, ["circle_search"])
+    assert again.startswith(strength.DOC_HEAD) and "old table" not in again
+    assert again.endswith(strength.KEPT_BELOW + "\n\n## Head to head\n\nBy hand.")
