@@ -92,7 +92,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=port_arg, default=8000, help="port (default 8000; 0 picks a free one)")
     serve.add_argument("--max-tables", type=tables_arg, default=None, metavar="N",
                        help="how many tabs may have a table at once (default 32; one more is told so)")
-    share = sub.add_parser("host", help="share one table: a link per person, played from their own devices")
+    share = sub.add_parser("host", help="share one table: a link per person, played from their own devices",
+                           parents=[look])
     share.add_argument("game", help="game id or name (see `decktable list`)")
     share.add_argument("--players", help='seats in order, as for `play`, e.g. "Ann,Bob,bot"')
     share.add_argument("--host", default="127.0.0.1",
@@ -106,7 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
     share.add_argument("--max-connections", type=connections_arg, default=None, metavar="N",
                        help="devices connected at once (default 24)")
     join = sub.add_parser("join", help="sit at your seat of a shared table from this terminal", parents=[look])
-    join.add_argument("url", help="your seat's link, as `decktable host` printed it")
+    join.add_argument("url", nargs="?", help="your seat's link, as `decktable host` printed it "
+                      "(or env DECKTABLE_JOIN_URL, which other users of this machine cannot read)")
     return parser
 
 
@@ -472,15 +474,19 @@ def _main(argv: Sequence[str] | None) -> int:
             from decktable.share.server import DEFAULT_MAX_CONNECTIONS, host
 
             match = make_match(args.game, args.players, args.seed, args.option)
-            return host(match, args.host, args.port, args.max_connections or DEFAULT_MAX_CONNECTIONS)
+            look = [*(["--cards", cards] if cards else []), *(["--theme", theme] if theme else [])]
+            return host(match, args.host, args.port, args.max_connections or DEFAULT_MAX_CONNECTIONS, look=look)
         if args.command == "join":
             from decktable.share.join import join, websocket_url
 
+            url = args.url or os.environ.get("DECKTABLE_JOIN_URL", "")
+            if not url:
+                raise UsageError("join needs your seat's link, as `decktable host` printed it.")
             try:
-                websocket_url(args.url)
+                websocket_url(url)
             except ValueError as exc:
                 raise UsageError(str(exc)) from None
-            return join(args.url, cards, theme)
+            return join(url, cards, theme)
         if args.command == "play":
             match = make_match(args.game, args.players, args.seed, args.option)
             return run_app(match, cards, theme)

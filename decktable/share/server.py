@@ -1,8 +1,9 @@
 """`decktable host`: a shared table on the web — each person's link, and the table view's.
 
 Routes (every one needs a token; nothing is served without one, on loopback or not):
-- `GET /t/{token}`: the page a link opens. For now it says whose seat the link is and how to
-  sit at it (`decktable join URL`); the seat view in the browser plugs in here (docs/shared-table.md).
+- `GET /t/{token}`: the page a link opens: with `browser` (as `decktable host` runs it), the seat's
+  table screens in xterm.js, through `/term/{token}` (decktable/share/browser.py); without, a short
+  page saying whose seat the link is.
 - `GET /ws/{token}`: the websocket a device plays through (JSON, decktable/share/wire.py).
 
 Bound to 127.0.0.1 unless `--host` says otherwise. A browser's Origin, when sent, must name this
@@ -37,7 +38,8 @@ REFUSE = "This link is not a seat at this table. Ask the host for your own link.
 
 class HostServer:
     def __init__(self, table: SharedTable, host: str = "127.0.0.1", port: int = 0,
-                 max_connections: int = DEFAULT_MAX_CONNECTIONS, header_timeout: float | None = None) -> None:
+                 max_connections: int = DEFAULT_MAX_CONNECTIONS, header_timeout: float | None = None,
+                 browser: bool = False, look: list[str] | None = None) -> None:
         from decktable.web.server import HEADER_TIMEOUT, Config, TableServer
 
         self.table = table
@@ -50,6 +52,12 @@ class HostServer:
         #: `decktable serve`'s clock on connections (its protocol factory and middleware): one that
         #: has not sent a whole request within `header_timeout` seconds is closed
         self._clock = TableServer(Config(header_timeout=header_timeout or HEADER_TIMEOUT))
+        #: the links in a web browser: the seat's table screens in xterm.js (decktable/share/browser.py)
+        self.browser = None
+        if browser:
+            from decktable.share.browser import BrowserSeats
+
+            self.browser = BrowserSeats(self, look)
 
     # -- routes ------------------------------------------------------------------------------------
 
@@ -58,9 +66,12 @@ class HostServer:
         return origin is None or urlsplit(origin).netloc.lower() == (request.host or "").lower()
 
     async def page(self, request: web.Request) -> web.StreamResponse:
-        known, seat = self.table.role_of(request.match_info["token"])
+        token = request.match_info["token"]
+        known, seat = self.table.role_of(token)
         if not known:
             return web.Response(status=403, text=REFUSE)
+        if self.browser is not None:
+            return await self.browser.page(request, token)
         m = self.table.match
         who = "the table view (everyone's screen: no hand is shown)" if seat is None else f"{m.seats[seat].name}'s seat"
         body = (
@@ -97,6 +108,8 @@ class HostServer:
     def make_app(self) -> web.Application:
         app = web.Application(middlewares=[self._clock._note_request])
         app.add_routes([web.get("/t/{token}", self.page), web.get("/ws/{token}", self.websocket)])
+        if self.browser is not None:
+            app.add_routes(self.browser.routes())
         return app
 
     # -- running -----------------------------------------------------------------------------------
@@ -116,6 +129,8 @@ class HostServer:
     async def stop(self) -> None:
         if self._server is not None:
             self._server.close()  # no new connection
+        if self.browser is not None:
+            await self.browser.stop()  # the apps first: they are the host's devices too
         await self.table.close()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -147,11 +162,11 @@ class HostServer:
 
 
 def host(match: Match, host: str = "127.0.0.1", port: int = 0, max_connections: int = DEFAULT_MAX_CONNECTIONS,
-         announce: Callable[[str], None] | None = None) -> int:
+         announce: Callable[[str], None] | None = None, look: list[str] | None = None) -> int:
     """Run a shared table until Ctrl+C or SIGTERM; the exit status."""
 
     async def run() -> None:
-        server = HostServer(SharedTable(match), host, port, max_connections)
+        server = HostServer(SharedTable(match), host, port, max_connections, browser=True, look=look)
         await server.start()
         (announce or (lambda t: print(t, flush=True)))(server.announce_text())
         stop = asyncio.Event()

@@ -1,0 +1,149 @@
+"""A shared table's link in real headless Chromium (Playwright on the system's browser): the page
+draws the seat's own table (the app behind it is `decktable join`, kept per link), the other
+seat's lead shows up, Enter plays at the host, nothing on the page or in its websocket names a
+card of the other hand, a reload is back at the seat within 2 s on the same app, a second page
+takes the seat, and stopping the host ends the app."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "serve"))
+sys.path.insert(0, str(Path(__file__).parent.parent / "ui"))
+
+from browser import WATCH, BrowserTab, chromium_path, launch  # noqa: E402
+from play_helpers import leaked  # noqa: E402
+from wsclient import alive, descendants  # noqa: E402
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+pytestmark = pytest.mark.skipif(chromium_path() is None, reason="no chromium on this machine")
+
+
+def open_link(browser: Any, url: str, viewport: tuple[int, int] = (1100, 800)) -> BrowserTab:
+    """A page on a seat's link; any request away from the host is refused and noted."""
+    page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
+    page.add_init_script(WATCH)
+    tab = BrowserTab(page)
+    origin = re.match(r"http://[^/]+", url).group(0)  # type: ignore[union-attr]
+
+    def route(r: Any) -> None:
+        if r.request.url.startswith(origin + "/"):
+            r.continue_()
+        else:
+            tab.external.append(r.request.url)
+            r.abort()
+
+    page.route("**/*", route)
+    page.goto(url)
+    return tab
+
+
+ESCAPES = re.compile(r"\x1b\[[0-9;?$>]*[A-Za-z@`]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b[=>78]")
+
+
+def frames_text(tab: BrowserTab) -> str:
+    """Every byte the page's websocket received, as text: the drawing's escape sequences (cursor
+    moves, colours, modes) become spaces, so what is left is every piece of text ever drawn."""
+    frames = tab.page.evaluate("() => window.__dt.frames")
+    return ESCAPES.sub(" ", "".join(base64.b64decode(f).decode("utf-8", "replace") for f in frames))
+
+
+def bob(url: str, act: bool) -> dict[str, Any]:
+    """Bob's seat over the JSON websocket: his table now; with `act`, he plays his first card."""
+    ws_url = re.sub(r"^http://(.*)/t/", r"ws://\1/ws/", url)
+
+    async def run() -> dict[str, Any]:
+        async with aiohttp.ClientSession() as s, s.ws_connect(ws_url) as ws:
+            while (m := json.loads((await ws.receive(timeout=10)).data))["type"] != "table":
+                pass
+            if act:
+                move = next(a["text"] for a in m["observation"]["legal"] if a["text"].startswith("play "))
+                await ws.send_str(json.dumps({"type": "act", "action": move, "at": m["at"]}))
+                while (m := json.loads((await ws.receive(timeout=10)).data))["type"] != "table":
+                    pass
+            return m
+
+    with ThreadPoolExecutor(1) as pool:  # Playwright's own loop runs in this thread
+        return pool.submit(lambda: asyncio.run(run())).result(30)
+
+
+def test_a_seats_link_in_chromium_plays_that_seat_and_only_that_seat() -> None:
+    host = subprocess.Popen(
+        [sys.executable, "-m", "decktable", "host", "schnapsen", "--players", "Ann,Bob", "--port", "0", "--seed", "11"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )
+    apps: set[int] = set()
+    try:
+        assert host.stdout is not None
+        links = dict(host.stdout.readline().rstrip("\n").split(": ", 1) for _ in range(3))
+        with playwright_api.sync_playwright() as p:
+            browser = launch(p)
+            try:
+                tab = open_link(browser, links["Ann"])
+                tab.page.wait_for_selector("body.-first-byte", timeout=30_000)
+                tab.wait_for("Ann's hand", timeout=30)
+                tab.wait_for("Waiting for Bob")
+                apps = descendants(host.pid)
+                assert len(apps) == 1  # one app for Ann's link
+
+                after = bob(links["Bob"], act=True)  # Bob leads
+                led = after["observation"]["trick"]["plays"][0]["card"]
+                tab.wait_line("Bob leads")
+                assert leaked(tab.text(), [led], "french")
+                bobs_hand = next(z for z in after["observation"]["zones"] if z["name"] == "hand1")["cards"]
+                assert len(bobs_hand) == 4
+
+                tab.settle()
+                tab.page.keyboard.press("Enter")  # Ann plays the card the table offers first
+                tab.wait_line("Ann plays")
+                now = bob(links["Bob"], act=False)
+                assert now["at"] >= 2 and any(e["text"].startswith("Ann plays") for e in now["events"])
+
+                # nothing of Bob's hand on Ann's page, nor anywhere in what her page was sent
+                hidden = [c for c in bobs_hand
+                          if c in next(z for z in now["observation"]["zones"] if z["name"] == "hand1")["cards"]]
+                assert hidden
+                assert not leaked(tab.text(), hidden, "french")
+                assert not leaked(frames_text(tab), hidden, "french")
+                assert leaked(frames_text(tab), [led], "french")  # the check finds a card that was drawn
+                count = next(z for z in now["observation"]["zones"] if z["name"] == "hand0")["count"]
+                tab.wait_for(f"Ann's hand  ({count})")  # her own hand, as many cards as Bob sees her hold
+                assert tab.external == []  # nothing from the internet
+
+                # a reload is back at the seat within 2 s, on the same app
+                tab.seen, tab.screen = 0, None
+                t0 = time.monotonic()
+                tab.page.reload()
+                tab.wait_for("Ann's hand", timeout=10)
+                assert time.monotonic() - t0 < 2.0
+                assert descendants(host.pid) == apps
+
+                # a second page on the link takes the seat; the first is told
+                second = open_link(browser, links["Ann"])
+                second.wait_for("Ann's hand", timeout=10)
+                tab.wait_for("opened in another window", timeout=10)
+                assert descendants(host.pid) == apps
+            finally:
+                browser.close()
+    finally:
+        os.killpg(host.pid, signal.SIGTERM)
+        assert host.wait(15) == 0
+    end = time.monotonic() + 10
+    while any(alive(pid) for pid in apps) and time.monotonic() < end:
+        time.sleep(0.1)
+    assert not any(alive(pid) for pid in apps)  # the app ended with the host
