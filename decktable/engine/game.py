@@ -10,6 +10,8 @@ from __future__ import annotations
 import dataclasses
 import functools
 import os
+from itertools import repeat
+from operator import is_
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
@@ -398,6 +400,14 @@ class State:
 #: lists through the public `legal_actions`).
 _listed: tuple[State, int, tuple[Action, ...]] | None = None
 
+#: the last `forget_departed`'s look at a state: (state, a copy of its `known_in` after it,
+#: the zones' places, zone name -> (a copy of the zone's cards, the known cards in it)). At the
+#: next move of the same state with the same cards known, only the zones whose cards changed
+#: are looked at again (every known card was in its zone then): Mattis at eight players holds
+#: some thirty known cards, and checking each at every move was 45% of its random play.
+#: `reveal_into` adds to it; it is never used for another state or a `known_in` changed otherwise.
+_forgot: tuple[State, dict[int, str], dict[str, Any], dict[str, tuple[list[int], list[int]]]] | None = None
+
 
 def _listed_has(state: State, seat: int, action: Action) -> bool:
     """Whether `action` is among the last public `legal_actions` of `seat` in `state`."""
@@ -496,7 +506,9 @@ class Game:
 
     def options(self, **values: Any) -> BaseModel:
         """Validated options; a clear sentence for each problem (an unknown option is one)."""
-        known = getattr(self.Options, "model_fields", {})
+        # (no option given, as in most games: no name to look up, and pydantic's model_fields
+        # costs a random game of Bura a fifth of its time)
+        known = getattr(self.Options, "model_fields", {}) if values else {}
         unknown = sorted(k for k in values if k not in known)
         if unknown and self.Options.model_config.get("extra") != "allow":
             names = ", ".join(sorted(known)) or "none"
@@ -740,6 +752,36 @@ class Game:
     ) -> list[Event]:
         """Validate, then carry out. Raises a DeckTableError and changes nothing on refusal."""
         global _listed
+        memo = _listed
+        if (
+            memo is not None
+            and memo[0] is state
+            and type(seat) is int
+            and memo[1] == seat
+            and any(map(is_, memo[2], repeat(action)))
+        ):
+            # the very action object the last `legal_actions` of this seat in this unchanged
+            # state listed: the state was this game's, the game not over, the seat to act, the
+            # action its own and legal, when it was listed
+            pass
+        else:
+            action = self._checked(state, seat, action)
+        _listed = None
+        hand_no = state.hand_no
+        out: list[Event] | None = [] if events else None
+        self.play(state, seat, action, out)
+        if state.known_in:
+            if state.hand_no != hand_no:
+                state.known_in.clear()  # a new deal: a card may be back where it was, unseen
+            else:
+                self.forget_departed(state)
+        return out if out is not None else []
+
+    def _checked(self, state: State, seat: int, action: Action | str) -> Action:
+        """`apply`'s checks of an action it was not just given by `legal_actions`: the action
+        (parsed from text), or a DeckTableError, before anything changes, for another game's
+        state, an action that is not one of this game's moves, a game over, a seat not at the
+        table or not to act, and an illegal move."""
         if type(getattr(state, "options", None)) is not self.Options:
             self.own_state(state)
         if isinstance(action, str):
@@ -766,16 +808,7 @@ class Game:
             why = self.check(state, seat, action)
             if why is not None:
                 raise IllegalMove(action, why)
-        _listed = None
-        hand_no = state.hand_no
-        out: list[Event] | None = [] if events else None
-        self.play(state, seat, action, out)
-        if state.known_in:
-            if state.hand_no != hand_no:
-                state.known_in.clear()  # a new deal: a card may be back where it was, unseen
-            else:
-                self.forget_departed(state)
-        return out if out is not None else []
+        return action
 
     def observe(self, state: State, seat: int | None) -> Observation:
         """What `seat` may know (None: a spectator who sees only public zones)."""
@@ -1068,9 +1101,35 @@ class Game:
         a stopped trick picked up, a won pile turned into a hand): until they leave it, everyone
         knows they are there, and `determinize` leaves them there. `Game.apply` forgets a card
         once it has left (played, discarded, passed on)."""
+        global _forgot
         known = state.known_in
+        memo = _forgot
+        if memo is None or memo[0] is not state or memo[1] != known:
+            _forgot = None
+            for c in cards:
+                known[c] = zone
+            return
+        # the last look at this state learns the cards too: the zone is looked at again at the
+        # next move (the cards may not be in it yet), a zone they were known in before is not
+        _, seen_known, places, seen = memo
+        entry = seen.get(zone)
+        if entry is None:
+            if places.get(zone) is None:  # a zone held nowhere in the state: the whole look
+                _forgot = None
+                for c in cards:
+                    known[c] = zone
+                return
+            entry = seen[zone] = (None, [])
+        group = entry[1]
         for c in cards:
-            known[c] = zone
+            was = known.get(c)
+            if was is not None:
+                if was == zone:
+                    continue
+                seen[was][1].remove(c)
+            known[c] = seen_known[c] = zone
+            group.append(c)
+        seen[zone] = (None, group)
 
     def forget_departed(self, state: State) -> None:
         """Drop from `known_in` each card no longer in the zone it was seen going into: where it
@@ -1082,14 +1141,37 @@ class Game:
         class, as a zone's name names the same place in every state of a game ("hand2" is
         always the third hand). A zone not met yet, or held nowhere in the state (a list built
         by `zones`), takes the whole listing, as before."""
+        global _forgot
         known = state.known_in
+        memo = _forgot
+        if memo is not None and memo[0] is state and memo[1] == known:
+            # nothing came to be known since the last look, when every known card was where it
+            # was seen going: only a zone whose cards have changed since can have lost one
+            places, seen = memo[2], memo[3]
+            changed = False
+            for name, (before, group) in seen.items():
+                slot, row = places[name]
+                cards = getattr(state, slot) if row < 0 else getattr(state, slot)[row]
+                if cards != before:
+                    kept = [c for c in group if c in cards]
+                    if len(kept) != len(group):
+                        for c in group:
+                            if c not in cards:
+                                del known[c]
+                        changed = True
+                    seen[name] = (cards[:], kept)
+            if changed:
+                _forgot = (state, known.copy(), places, seen)
+            return
+        _forgot = None
         places = _ZONE_PLACES.get((type(self), type(state)))
         if places is None:
             places = _ZONE_PLACES[(type(self), type(state))] = {
                 z.name: _path_of(state, z.cards) for z in self.zones(state)
             }
-        gone = []
-        for c, name in known.items():
+        # each zone's cards looked up once per move (a few zones hold a few dozen known cards)
+        where: dict[str, Any] = {}
+        for name in set(known.values()):
             place = places.get(name)
             if place is None:  # a zone not met yet (at another player count), or built by `zones`
                 listed = self.zones(state)
@@ -1097,14 +1179,24 @@ class Game:
                     if z.name not in places:
                         places[z.name] = _path_of(state, z.cards)
                 where = {z.name: z.cards for z in listed}
-                gone = [c for c, name in known.items() if c not in where.get(name, ())]
-                break
+                for c in [c for c, name in known.items() if c not in where.get(name, ())]:
+                    del known[c]
+                return
             slot, row = place
-            cards = getattr(state, slot) if row < 0 else getattr(state, slot)[row]
-            if c not in cards:
-                gone.append(c)
-        for c in gone:
-            del known[c]
+            where[name] = getattr(state, slot) if row < 0 else getattr(state, slot)[row]
+        groups: dict[str, list[int]] = {name: [] for name in where}
+        for c, name in known.items():
+            groups[name].append(c)
+        for name, group in groups.items():
+            cards = where[name]
+            kept = [c for c in group if c in cards]
+            if len(kept) != len(group):
+                for c in group:
+                    if c not in cards:
+                        del known[c]
+            groups[name] = kept
+        # remembered for the next move of this state (see above)
+        _forgot = (state, known.copy(), places, {name: (where[name][:], groups[name]) for name in where})
 
     def redeal(
         self, other: State, seat: int | None, rng: Rng, keep: dict[int, str] | None = None
