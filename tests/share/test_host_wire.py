@@ -311,3 +311,50 @@ async def test_a_bot_move_that_fails_is_replaced_by_a_legal_one(monkeypatch: pyt
         await ann.wait_at(1)
         assert m.steps[0].entry.seat == 1 and m.to_act() == (0,)
         assert "Bot 1's move failed (a rules bug)" in capsys.readouterr().err
+
+
+async def test_king_two_devices_two_bots_and_the_table_view_nothing_hidden_on_the_wire() -> None:
+    """Four seats, bots moving on their own: each table message is checked against the cards
+    hidden from its seat right after the move it reports (`at`), recorded as the host played it."""
+    m = Match("king", parse_seats("Ann,Bob,bot:random,bot:random"), seed=3)
+    hidden_at: dict[int, dict[int | None, set[int]]] = {}
+
+    def record() -> None:
+        hidden_at[len(m.steps)] = {s: hidden_cards(m, s) for s in (0, 1, None)}
+
+    record()
+    played = m.act
+
+    def act(seat: int, action: Any) -> Any:
+        events = played(seat, action)
+        record()
+        return events
+
+    m.act = act  # type: ignore[method-assign]  # bot moves come through it too
+    async with Host(m) as host:
+        devices = {0: await host.open(0), 1: await host.open(1), None: await host.open(None)}
+        for d in devices.values():
+            await d.wait_at(0)
+        while len(m.steps) < 30 and not m.game.is_over(m.state):
+            await devices[0].wait(lambda: bool(set(m.to_act()) & {0, 1}) and all(
+                devices[s].table()["at"] == len(m.steps) for s in (0, 1)))
+            seat = next(s for s in m.to_act() if s in (0, 1))
+            table = devices[seat].table()
+            await devices[seat].act(table["observation"]["legal"][0]["text"], table["at"])
+            await devices[seat].wait_at(table["at"] + 1)
+        assert {s.entry.seat for s in m.steps} == {0, 1, 2, 3}
+        await asyncio.sleep(0.1)
+        checked = 0
+        for seat, d in devices.items():
+            for raw in d.raw:
+                msg = json.loads(raw)
+                if msg["type"] == "table":
+                    found = leaks(raw, m, seat, hidden_at[msg["at"]][seat])
+                    assert not found, (seat, msg["at"], found)
+                    checked += 1
+        assert checked > 30
+        # the check can fail: Ann's last table holds her hand, every card of it hidden from Bob
+        last_raw = [r for r in devices[0].raw if json.loads(r)["type"] == "table"][-1]
+        last = json.loads(last_raw)
+        hand = next(z for z in last["observation"]["zones"] if z["name"] == "hand0")["cards"]
+        assert hand and len(leaks(last_raw, m, 1, hidden_at[last["at"]][1])) >= len(hand)

@@ -96,17 +96,38 @@ def strings(value: Any) -> list[str]:
     return []
 
 
-def leaks(raw: str, match: Match, seat: int | None) -> list[str]:
-    """What in one raw message names a card hidden from `seat`: the card's id as a JSON string,
-    its id as a word anywhere in a string, or its name anywhere (case folded)."""
+_RULE_NAMES: dict[str, frozenset[str]] = {}
+
+
+def rule_names(match: Match) -> frozenset[str]:
+    """Card names the game's own words use whatever the deal ("dealing face up until the King of
+    hearts" in King's status): named in the table view of three fresh deals, they tell nothing of
+    where a card is, so only their ids are looked for."""
+    game = match.game
+    if game.info.id not in _RULE_NAMES:
+        names = [c.name.casefold() for c in game.catalogue]
+        found = None
+        for seed in (101, 202, 303):
+            text = game.observe(game.new(list(match.state.names), seed=seed), None).model_dump_json().casefold()
+            named = {n for n in names if n in text}
+            found = named if found is None else found & named
+        _RULE_NAMES[game.info.id] = frozenset(found or ())
+    return _RULE_NAMES[game.info.id]
+
+
+def leaks(raw: str, match: Match, seat: int | None, hidden: set[int] | None = None) -> list[str]:
+    """What in one raw message names a card hidden from `seat` (now, or the given `hidden` cards):
+    the card's id as a JSON string, its id as a word anywhere in a string, or its name anywhere
+    (case folded; names the rules use whatever the deal are left to the id checks)."""
     cat = match.game.catalogue
     texts = strings(json.loads(raw))
     folded = [t.casefold() for t in texts]
+    vocabulary = rule_names(match)
     found = []
-    for c in hidden_cards(match, seat):
+    for c in hidden_cards(match, seat) if hidden is None else hidden:
         slug, name = cat.slug(c), cat.name(c)
         if f'"{slug}"' in raw or any(re.search(rf"(?<![\w]){re.escape(slug)}(?![\w])", t) for t in texts):
             found.append(f"{slug} (id)")
-        if any(name.casefold() in t for t in folded):
+        if name.casefold() not in vocabulary and any(name.casefold() in t for t in folded):
             found.append(f"{name} (name)")
     return found
