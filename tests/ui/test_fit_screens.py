@@ -126,3 +126,95 @@ async def test_a_long_hand_names_every_cards_suit(game: str, seats: str, size: t
         if size == (120, 40):  # room for every whole name
             for name in names:
                 assert name in text, (name, text)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_results_final_table_is_whole(size: tuple[int, int]) -> None:
+    """Getaway's game over: the final table's discards box ran off the right edge at 80x24 (below
+    the score sheet it was laid out twice the screen's width). Scrolled to the end, the box is
+    whole on the screen: both corners of its top and bottom, every card's label and caption."""
+    from play_helpers import game_over
+
+    from decktable.ui.glyphs import card_caption, card_label
+    from decktable.ui.screens.results import ResultsScreen
+    from decktable.ui.widgets.zone_row import ZoneRow
+
+    app = make_app("getaway", "Ann,bot,bot", seed=1)
+    async with app.run_test(size=size) as pilot:
+        await play_until(pilot, app, seeded_picker(1), game_over, limit=400)
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ResultsScreen)
+        panes = screen.query_one("#results-panes")
+        panes.scroll_end(animate=False)
+        await pilot.pause()
+        row = screen.query_one("#results-table ZoneRow", ZoneRow)
+        assert row.cards
+        region = row.region
+        lines = [line[region.x:region.right] for line in screen_text(app).splitlines()[region.y:region.bottom]]
+        assert len(lines) == region.height >= 4, lines
+        top, bottom = lines[0].strip(), lines[-1].strip()
+        assert top.startswith("╭") and top.endswith("╮"), lines
+        assert bottom.startswith("╰") and bottom.endswith("╯"), lines
+        text = "\n".join(lines)
+        for card in row.cards:
+            assert card_label(card, "french") in text and card_caption(card, "french", row.chip_w) in text, (card, text)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_about_panel_keeps_a_web_address_readable(size: tuple[int, int]) -> None:
+    """Rally's source is a blog's address, one word longer than the About pane's line at 80x24:
+    the wrap folded it mid-word (`bunburysgamesforloka.blogspot.co` / `m`). It is broken after a
+    dot where it must be, and whole where it fits."""
+    import re
+
+    from textual.widgets import OptionList
+
+    from decktable.ui.screens.lobby import LobbyScreen
+
+    app = DeckTableApp(bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, LobbyScreen)
+        games = app.screen.query_one("#games", OptionList)
+        games.highlighted = next(i for i in range(games.option_count)
+                                 if games.get_option_at_index(i).id == "game:rally")
+        await settle(pilot)
+        region = app.screen.query_one("#details-body").region
+        lines = [row[region.x:region.right].rstrip() for row in screen_text(app).splitlines()[region.y:region.bottom]]
+        text = "\n".join(lines)
+        assert "Rally" in text and "Source:" in text, text
+        assert re.search(r"(?:^|\s)bunburysgamesforloka\.\n?blogspot\.com$", text, re.M), text
+        if size == (120, 40):
+            assert "bunburysgamesforloka.blogspot.com" in text, text
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_last_games_show_every_score(size: tuple[int, int]) -> None:
+    """The statistics' "Last 10 games": at 80x24 the Scores column of an eight-player game was
+    off the right edge. Each player is shown with their score, the lines wrapped between
+    players, and every score and winner is on the screen at either size."""
+    from textual.widgets import DataTable
+
+    from decktable.store import history
+    from decktable.ui.screens.stats_screen import StatsScreen
+
+    def seats(names: list[str]) -> list[dict[str, str]]:
+        return [{"name": n, "kind": "human" if n == "Ann" else "bot"} for n in names]
+
+    eight = ["Ann"] + [f"Bot {i}" for i in range(1, 8)]
+    history.add("mattis", seats(eight), [0, 0, 0, 0, 0, 0, 0, 1], [1] * 7 + [8], seed=2)
+    history.add("king", seats(eight[:4]), [-120, 85, 40, -5], [4, 1, 2, 3], seed=1, hints=2)
+    app = DeckTableApp(bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        assert isinstance(app.screen, StatsScreen)
+        recent = app.screen.query_one("#stats-recent", DataTable)
+        region = recent.region
+        text = "\n".join(row[region.x:region.right] for row in screen_text(app).splitlines()[region.y:region.bottom])
+        assert "Players and scores" in text and "Winner" in text, text
+        for pair in ["Ann -120", "Bot 1 85", "Bot 2 40", "Bot 3 -5", *(f"Bot {i} 0" for i in range(1, 7)), "Bot 7 1"]:
+            assert pair in text, (pair, text)
+        assert "King · hinted" in text and "Bot 6" in text.split("Winner", 1)[1], text

@@ -461,7 +461,8 @@ async def test_statistics_screen_shows_the_history(fixed_games) -> None:
         assert [str(c) for c in totals.get_row_at(0)] == ["Count Up", "2", "14 (Ann)", "Ann 1"]
         recent = app.screen.query_one("#stats-recent", DataTable)
         assert recent.row_count == 2
-        assert [str(c) for c in recent.get_row_at(0)] == ["2026-03-02 20:15", "Count Up", "Ann, Bot 1", "6, 11", "Bot 1"]
+        # each player with their score, in one column
+        assert [str(c) for c in recent.get_row_at(0)] == ["2026-03-02 20:15", "Count Up", "Ann 6 · Bot 1 11", "Bot 1"]
 
 
 async def test_every_registered_game_can_be_set_up_and_started_with_defaults(monkeypatch) -> None:

@@ -77,8 +77,8 @@ async def test_statistics_screen_shows_markup_names_literally(fixed_games) -> No
         totals = app.screen.query_one("#stats-totals", DataTable)
         assert [str(c) for c in totals.get_row_at(0)][2:] == ["14 (Sam [dad])", "Sam [dad] 1"]
         recent = app.screen.query_one("#stats-recent", DataTable)
-        assert str(recent.get_row_at(0)[2]) == "Sam [dad], Sam [kid]"
-        assert "Sam [dad], Sam [kid]" in screen_text(app)
+        assert str(recent.get_row_at(0)[2]) == "Sam [dad] 14 · Sam [kid] 9"
+        assert "Sam [dad] 14 · Sam [kid] 9" in screen_text(app)
 
 
 async def _setup_refusal(pilot, app: DeckTableApp, names: list[str]) -> str:

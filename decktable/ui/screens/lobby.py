@@ -6,6 +6,7 @@ It reads only the games' INFO dicts (no game's rules, no engine, no pydantic) so
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
 from rich.console import Group
@@ -35,6 +36,31 @@ def family_name(family: str) -> str:
 
 def players_text(info: GameInfo) -> str:
     return info.players_phrase
+
+
+#: a web address (`pagat.com`, `bunburysgamesforloka.blogspot.com`, with a path or a scheme)
+ADDRESS = re.compile(r"(?:https?://)?[\w-]+(?:\.[\w-]+)+(?:/\S*)?")
+
+
+def break_addresses(text: str, width: int) -> str:
+    """A web address longer than the line is broken after dots or slashes
+    (`bunburysgamesforloka.` / `blogspot.com`), where the wrap folded it mid-word (`...blogspot.co`
+    / `m`); one that fits, or any at an unknown width (0), is left whole."""
+
+    def split(m: re.Match[str]) -> str:
+        address = m.group(0)
+        if width <= 0 or len(address) <= width:
+            return address
+        # filled from the end, so that the site's own name stays whole (`blogspot.com`)
+        lines, line = [], ""
+        for part in reversed(re.findall(r"[^./]*(?:\.|/+)|[^./]+", address)):
+            if line and len(line) + len(part) > width:
+                lines.insert(0, line)
+                line = ""
+            line = part + line
+        return "\n".join([line, *lines])
+
+    return ADDRESS.sub(split, text)
 
 
 class LobbyScreen(Screen[None]):
@@ -201,9 +227,17 @@ class LobbyScreen(Screen[None]):
             if traits:
                 body.append("Features: " + "; ".join(traits) + ".\n")
             if info.source:
-                body.append(f"Source: {info.source}\n")
+                body.append(break_addresses(f"Source: {info.source}", self._details_width()) + "\n")
             body.append(f"\nEnter: set up · ?: rules · p: primer on the {family_name(info.family)}")
         self.query_one("#details-body", Static).update(body)
+
+    def _details_width(self) -> int:
+        """The About pane's line width (0 before its first layout)."""
+        return self.query_one("#details-body", Static).content_size.width
+
+    def on_resize(self) -> None:
+        # the About pane's width changed: an address is broken again for it
+        self.call_after_refresh(lambda: self.show_details(self.highlighted_id()))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.show_details(event.option.id)
