@@ -401,12 +401,13 @@ class State:
 _listed: tuple[State, int, tuple[Action, ...]] | None = None
 
 #: the last `forget_departed`'s look at a state: (state, a copy of its `known_in` after it,
-#: the zones' places, zone name -> (a copy of the zone's cards, the known cards in it)). At the
+#: the zones' places, zone name -> [slot, row, a copy of the zone's cards, the known cards in
+#: it], and the same entries in a list) for each zone that holds a known card. At the
 #: next move of the same state with the same cards known, only the zones whose cards changed
 #: are looked at again (every known card was in its zone then): Mattis at eight players holds
 #: some thirty known cards, and checking each at every move was 45% of its random play.
 #: `reveal_into` adds to it; it is never used for another state or a `known_in` changed otherwise.
-_forgot: tuple[State, dict[int, str], dict[str, Any], dict[str, tuple[list[int], list[int]]]] | None = None
+_forgot: tuple[State, dict[int, str], dict[str, Any], dict[str, list[Any]], list[list[Any]]] | None = None
 
 
 def _listed_has(state: State, seat: int, action: Action) -> bool:
@@ -425,7 +426,10 @@ def _guard_legal(own: Any) -> Any:
     @functools.wraps(own)
     def legal_actions(self: Game, state: State, seat: int) -> list[Action]:
         global _listed
-        if type(getattr(state, "options", None)) is not self.Options:
+        try:  # (an attribute read in a try: a third of getattr's cost with a default)
+            if type(state.options) is not self.Options:
+                self.own_state(state)
+        except AttributeError:
             self.own_state(state)
         if type(seat) is not int or state.over or seat not in self._raw_to_act(state):
             return []  # a seat not at the table included: it has no moves
@@ -440,7 +444,10 @@ def _guard_legal(own: Any) -> Any:
 def _guard_to_act(own: Any) -> Any:
     @functools.wraps(own)
     def to_act(self: Game, state: State) -> tuple[int, ...]:
-        if type(getattr(state, "options", None)) is not self.Options:
+        try:
+            if type(state.options) is not self.Options:
+                self.own_state(state)
+        except AttributeError:
             self.own_state(state)
         return own(self, state)
 
@@ -739,8 +746,12 @@ class Game:
         return str(action)
 
     def is_over(self, state: State) -> bool:
-        if type(getattr(state, "options", None)) is not self.Options:
-            self.own_state(state)
+        try:
+            if type(state.options) is self.Options:
+                return state.over
+        except AttributeError:
+            pass
+        self.own_state(state)
         return state.over
 
     def result(self, state: State) -> ResultView | None:
@@ -1111,25 +1122,27 @@ class Game:
             return
         # the last look at this state learns the cards too: the zone is looked at again at the
         # next move (the cards may not be in it yet), a zone they were known in before is not
-        _, seen_known, places, seen = memo
-        entry = seen.get(zone)
+        _, seen_known, places, by_name, looked = memo
+        entry = by_name.get(zone)
         if entry is None:
-            if places.get(zone) is None:  # a zone held nowhere in the state: the whole look
+            place = places.get(zone)
+            if place is None:  # a zone held nowhere in the state: the whole look
                 _forgot = None
                 for c in cards:
                     known[c] = zone
                 return
-            entry = seen[zone] = (None, [])
-        group = entry[1]
+            entry = by_name[zone] = [place[0], place[1], None, []]
+            looked.append(entry)
+        group = entry[3]
         for c in cards:
             was = known.get(c)
             if was is not None:
                 if was == zone:
                     continue
-                seen[was][1].remove(c)
+                by_name[was][3].remove(c)
             known[c] = seen_known[c] = zone
             group.append(c)
-        seen[zone] = (None, group)
+        entry[2] = None  # looked at again at the next move
 
     def forget_departed(self, state: State) -> None:
         """Drop from `known_in` each card no longer in the zone it was seen going into: where it
@@ -1147,21 +1160,26 @@ class Game:
         if memo is not None and memo[0] is state and memo[1] == known:
             # nothing came to be known since the last look, when every known card was where it
             # was seen going: only a zone whose cards have changed since can have lost one
-            places, seen = memo[2], memo[3]
-            changed = False
-            for name, (before, group) in seen.items():
-                slot, row = places[name]
+            emptied = False
+            for entry in memo[4]:
+                slot, row, before, group = entry
                 cards = getattr(state, slot) if row < 0 else getattr(state, slot)[row]
                 if cards != before:
-                    kept = [c for c in group if c in cards]
-                    if len(kept) != len(group):
-                        for c in group:
-                            if c not in cards:
-                                del known[c]
-                        changed = True
-                    seen[name] = (cards[:], kept)
-            if changed:
-                _forgot = (state, known.copy(), places, seen)
+                    entry[2] = cards[:]
+                    for c in group:
+                        if c not in cards:
+                            kept = [c for c in group if c in cards]
+                            for c in group:
+                                if c not in cards:
+                                    del known[c]
+                                    memo[1].pop(c)
+                            entry[3] = kept
+                            emptied = emptied or not kept
+                            break
+            if emptied:  # a zone with no known card left is not looked at again
+                memo[4][:] = [e for e in memo[4] if e[3]]
+                for name in [name for name, e in memo[3].items() if not e[3]]:
+                    del memo[3][name]
             return
         _forgot = None
         places = _ZONE_PLACES.get((type(self), type(state)))
@@ -1187,6 +1205,7 @@ class Game:
         groups: dict[str, list[int]] = {name: [] for name in where}
         for c, name in known.items():
             groups[name].append(c)
+        by_name: dict[str, list[Any]] = {}
         for name, group in groups.items():
             cards = where[name]
             kept = [c for c in group if c in cards]
@@ -1194,9 +1213,11 @@ class Game:
                 for c in group:
                     if c not in cards:
                         del known[c]
-            groups[name] = kept
+            if kept:
+                slot, row = places[name]
+                by_name[name] = [slot, row, cards[:], kept]
         # remembered for the next move of this state (see above)
-        _forgot = (state, known.copy(), places, {name: (where[name][:], groups[name]) for name in where})
+        _forgot = (state, known.copy(), places, by_name, list(by_name.values()))
 
     def redeal(
         self, other: State, seat: int | None, rng: Rng, keep: dict[int, str] | None = None
