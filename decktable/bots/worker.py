@@ -1,7 +1,7 @@
 """Bots think in a worker process, never on the UI loop (a search in a thread doubles keypress
 latency: the GIL; in a process it costs the UI nothing).
 
-    worker = BotWorker()                 # starts its process on first use (spawn: no fork of the UI)
+    worker = BotWorker()                 # starts its process on first use (a new interpreter: no fork of the UI)
     job = match.bot_job(seat)            # the pieces: game id, a determinized state, seat, level, seed, memory
     pending = worker.submit(job)
     ...                                  # the UI goes on; poll pending.done() from a timer
@@ -12,19 +12,32 @@ latency: the GIL; in a process it costs the UI nothing).
 
 Only the job's pieces cross to the worker: a determinized state (re-dealt from the seat's view,
 see `Match.bot_job`), never the real one. One request runs at a time; a new request or a cancel
-stops the one in progress at its next check (every 8 iterations).
+stops the one in progress at its next check (the search looks every 8 iterations, the pipe at
+most every `LOOK` seconds).
+
+The worker is a plain child interpreter (`subprocess`) talking pickles over a socket pair: no
+multiprocessing, so no resource-tracker process beside it and no handler at exit that waits
+for it. While it thinks it says it is alive at most once a `HEARTBEAT` (from the search's stop
+check); a worker silent for longer than the job's time cap and `stall_margin` (stopped, hung,
+starved) is given up as a crashed one is: it is killed, its requests fail, and the next
+request starts a new worker. `close()` kills it, never waits on it.
 """
 
 from __future__ import annotations
 
 import itertools
-import multiprocessing as mp
 import os
 import pickle
+import select
+import socket
+import struct
+import subprocess
+import sys
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
     from decktable.bots.search import Budget
@@ -79,45 +92,156 @@ def decide(job: BotJob, stop: Any = None) -> str:
     return answer(game, job.state, job.seat, action, stats, Rng(job.seed ^ 0x5EED), job.memory).model_dump_json()
 
 
-#: how far the worker lowers its priority (the most a process may without privileges)
+#: how far the worker lowers its priority (the most a process may without privileges), first
+#: thing in the child: where the search and the table want the same core, the table's redraw
+#: comes first. Through a pty on two cores a key answered while a strong bot thinks took
+#: 1.45-1.54x its idle time at the same priority, 0.93-1.08x at the lowest (see `python -m
+#: decktable.bench --pty`). On an idle machine the search runs as fast as before; on one busy
+#: with other work it gets less of a core (strong still stops at its time cap), but the table
+#: keeps answering. Where priorities cannot be changed, nothing changes.
 NICENESS = 19
+#: a thinking worker says it is alive at most this often (seconds)
+HEARTBEAT = 1.0
+#: a thinking worker looks at its pipe for a cancel at most this often (seconds)
+LOOK = 0.005
+#: silence beyond a job's time cap after which the worker is given up (seconds)
+STALL_MARGIN = 10.0
 
 
-def _yield_to_the_table() -> None:
-    """Lower this process's priority: where the search and the table want the same core, the
-    table's redraw comes first. Through a pty on two cores a key answered while a strong bot
-    thinks took 1.45-1.54x its idle time at the same priority, 0.93-1.08x at the lowest (see
-    `python -m decktable.bench --pty`). On an idle machine the search runs as fast as before; on
-    one busy with other work it gets less of a core (strong still stops at its time cap), but
-    the table keeps answering. Where priorities cannot be changed, nothing changes."""
-    try:
-        os.nice(NICENESS)
-    except (AttributeError, OSError):
-        pass
+class _Channel:
+    """Pickled messages over a stream socket, each behind its length (4 bytes)."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock = sock
+
+    def send(self, msg: Any) -> None:
+        data = pickle.dumps(msg, protocol=pickle.HIGHEST_PROTOCOL)
+        self.sock.sendall(struct.pack("!I", len(data)) + data)
+
+    def _read(self, n: int) -> bytes:
+        parts = []
+        while n:
+            chunk = self.sock.recv(min(n, 1 << 20))
+            if not chunk:
+                raise EOFError("the other end closed the pipe")
+            parts.append(chunk)
+            n -= len(chunk)
+        return b"".join(parts)
+
+    def recv(self) -> Any:
+        (n,) = struct.unpack("!I", self._read(4))
+        return pickle.loads(self._read(n))
+
+    def poll(self, timeout: float = 0.0) -> bool:
+        """Whether a message (or the end of the pipe) is waiting."""
+        if self.sock.fileno() < 0:
+            raise OSError("the pipe is closed")
+        return bool(select.select([self.sock], [], [], max(0.0, timeout))[0])
+
+    def close(self) -> None:
+        self.sock.close()
 
 
-def _serve(conn: Any, cancel: Any) -> None:
-    """The worker process: answer ("think", id, job bytes) with ("move", id, text), or
-    ("cancelled", id) / ("error", id, text); stop on ("quit",) or a closed pipe."""
-    _yield_to_the_table()
-    while True:
+class _Inbox:
+    """The worker's side: requests read ahead while a search runs, the cancels seen so far."""
+
+    def __init__(self, conn: _Channel) -> None:
+        self.conn = conn
+        self.queue: deque[Any] = deque()
+        self.cancelled = 0  # every request id up to this one is cancelled
+        self.quit = False
+
+    def take(self, msg: Any) -> None:
+        if msg[0] == "cancel":
+            self.cancelled = max(self.cancelled, msg[1])
+        else:
+            if msg[0] == "quit":
+                self.quit = True
+            self.queue.append(msg)
+
+    def look(self) -> None:
+        """Read what has arrived, without waiting; a closed pipe is a quit."""
         try:
-            msg = conn.recv()
+            while self.conn.poll(0):
+                self.take(self.conn.recv())
         except (EOFError, OSError):
+            self.take(("quit",))
+
+    def next(self) -> Any:
+        if self.queue:
+            return self.queue.popleft()
+        try:
+            return self.conn.recv()
+        except (EOFError, OSError):
+            return ("quit",)
+
+
+def _serve(conn: _Channel) -> None:
+    """The worker process: answer ("think", id, job bytes) with ("move", id, text), or
+    ("cancelled", id) / ("error", id, text), saying ("alive", id) when it takes a request and
+    at most once a HEARTBEAT while it thinks; ("cancel", id) cancels every request up to id;
+    ("warm", game id) imports what a job of that game needs; stop on ("quit",) or a closed
+    pipe."""
+    inbox = _Inbox(conn)
+    while True:
+        inbox.take(inbox.next())
+        if inbox.quit:
             return
-        if msg[0] == "quit":
-            return
+        if not inbox.queue:  # a cancel
+            continue
+        msg = inbox.queue.popleft()
+        if msg[0] == "warm":
+            try:
+                _warm(msg[1])
+            except Exception:  # noqa: BLE001 - the job will say what is wrong
+                pass
+            continue
         _, rid, blob = msg
-        if cancel.value >= rid:
+        if inbox.cancelled >= rid:
             conn.send(("cancelled", rid))
             continue
+        conn.send(("alive", rid))
+        clock = time.monotonic
+        marks = [clock() + LOOK, clock() + HEARTBEAT]  # the next look at the pipe, the next beat
+
+        def stop() -> bool:
+            now = clock()
+            if now >= marks[0]:
+                marks[0] = now + LOOK
+                inbox.look()
+                if now >= marks[1]:
+                    marks[1] = now + HEARTBEAT
+                    conn.send(("alive", rid))
+            return inbox.cancelled >= rid or inbox.quit
+
         try:
             job = pickle.loads(blob)
-            action = decide(job, stop=lambda: cancel.value >= rid)
+            action = decide(job, stop=stop)
         except Exception as exc:  # a bug in a game: say so, keep serving
             conn.send(("error", rid, f"{type(exc).__name__}: {exc}"))
             continue
-        conn.send(("cancelled", rid) if cancel.value >= rid else ("move", rid, action))
+        inbox.look()
+        conn.send(("cancelled", rid) if inbox.cancelled >= rid else ("move", rid, action))
+
+
+def _warm(game_id: str) -> None:
+    """Import what a job of this game needs, before the first one comes."""
+    import decktable.bots.hints  # noqa: F401
+    import decktable.bots.search  # noqa: F401
+    from decktable.engine.registry import get_game
+
+    get_game(game_id)
+
+
+def main(fd: int) -> None:
+    """The worker's entry (see `BotWorker.start`): serve on the socket at `fd`."""
+    conn = _Channel(socket.socket(fileno=fd))
+    try:
+        _serve(conn)
+    except (BrokenPipeError, ConnectionResetError):  # the table has gone
+        pass
+    finally:
+        conn.close()
 
 
 class Pending:
@@ -153,37 +277,78 @@ class Pending:
 
 
 class BotWorker:
-    """One worker process for bot searches (started on first use, `spawn` context)."""
+    """One worker process for bot searches (started on first use).
 
-    def __init__(self, context: str = "spawn") -> None:
-        self._ctx = mp.get_context(context)
-        self._proc: Any = None
-        self._conn: Any = None
-        self._cancelled: Any = None
+    `stall_margin`: how long past a job's time cap (`Budget.seconds`, none for most levels)
+    the worker may stay silent while it has a request before it is given up; `clock` is what
+    that silence is measured on (monotonic seconds; a test may turn it by hand)."""
+
+    def __init__(self, stall_margin: float = STALL_MARGIN, clock: Callable[[], float] = time.monotonic) -> None:
+        self.stall_margin = stall_margin
+        self.clock = clock
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._conn: _Channel | None = None
         self._ids = itertools.count(1)
         self._pending: dict[int, Pending] = {}
         self._lock = threading.Lock()
+        self._heard = 0.0  # when the worker last spoke, or was given work while idle (on `clock`)
+        self._allowed = stall_margin  # the silence allowed to the request in flight
+
+    @property
+    def running(self) -> bool:
+        return self._proc is not None and self._proc.poll() is None
 
     def start(self) -> None:
-        if self._proc is not None and self._proc.is_alive():
+        """Start the process if it is not running (a child interpreter at the lowest priority)."""
+        if self.running:
             return
-        parent, child = self._ctx.Pipe()
-        self._cancelled = self._ctx.Value("q", 0, lock=False)
-        self._proc = self._ctx.Process(target=_serve, args=(child, self._cancelled), daemon=True,
-                                       name="decktable-bots")
-        self._proc.start()
-        child.close()
-        self._conn = parent
+        self._stop_process()
+        parent, child = socket.socketpair()
+        fd = child.fileno()
+        boot = (  # the priority first, then the parent's import path
+            "import os, sys\n"
+            f"try: os.nice({NICENESS})\n"
+            "except (AttributeError, OSError): pass\n"
+            f"sys.path[:] = {list(sys.path)!r}\n"
+            "from decktable.bots.worker import main\n"
+            f"main({fd})\n"
+        )
+        try:
+            self._proc = subprocess.Popen([sys.executable, "-c", boot], pass_fds=(fd,), stdin=subprocess.DEVNULL,
+                                          close_fds=True)
+        except BaseException:
+            parent.close()
+            raise
+        finally:
+            child.close()
+        self._conn = _Channel(parent)
+
+    def warm(self, game_id: str) -> None:
+        """Start the process and have it import what a job of this game needs."""
+        self.start()
+        with self._lock:
+            if self._conn is not None:
+                self._conn.send(("warm", game_id))
 
     def submit(self, job: BotJob) -> Pending:
         """Send a job; any request still in flight is cancelled (one bot thinks at a time)."""
         self.start()
         with self._lock:
+            if not self._pending:  # the worker was idle: its silence counts from now
+                self._heard = self.clock()
             for p in list(self._pending.values()):
                 self._cancel_locked(p)
             rid = next(self._ids)
             p = Pending(self, rid)
             self._pending[rid] = p
+            budget = job.budget
+            if budget is None:
+                from decktable.bots.search import LEVELS
+
+                budget = LEVELS.get(job.level)
+            cap = budget.seconds if budget is not None and budget.seconds else 0.0
+            self._allowed = cap + self.stall_margin
+            assert self._conn is not None
             self._conn.send(("think", rid, pickle.dumps(job, protocol=pickle.HIGHEST_PROTOCOL)))
         return p
 
@@ -195,9 +360,12 @@ class BotWorker:
         """A cancelled request ends with no answer, also one that has just arrived: whoever
         cancels no longer wants it (a bot's move after undo, a hint after leaving)."""
         if not p.finished:
-            if self._cancelled is not None and self._cancelled.value < p.id:
-                self._cancelled.value = p.id  # ids grow: every request up to this one is cancelled
             self._pending.pop(p.id, None)
+            if self._conn is not None:
+                try:  # ids grow: every request up to this one is cancelled
+                    self._conn.send(("cancel", p.id))
+                except OSError:
+                    pass
         p.finished = True
         p.action = None
         p.error = None
@@ -215,43 +383,55 @@ class BotWorker:
                 try:
                     msg = conn.recv()
                 except (EOFError, OSError):
-                    self._fail_all("the bot worker stopped")
+                    self._give_up("the bot worker stopped")
                     return
-                p = self._pending.pop(msg[1], None)
-                if p is not None:
-                    p.finished = True
-                    if msg[0] == "move":
-                        p.action = msg[2]
-                    elif msg[0] == "error":
-                        p.error = msg[2]
+                self._heard = self.clock()
+                if msg[0] != "alive":
+                    p = self._pending.pop(msg[1], None)
+                    if p is not None:
+                        p.finished = True
+                        if msg[0] == "move":
+                            p.action = msg[2]
+                        elif msg[0] == "error":
+                            p.error = msg[2]
                 ready = conn.poll(0)
-            if self._proc is not None and not self._proc.is_alive() and self._pending:
-                self._fail_all("the bot worker stopped")
+            if not self._pending:
+                return
+            if not self.running:
+                self._give_up("the bot worker stopped")
+            elif self.clock() - self._heard > self._allowed:
+                self._give_up(f"the bot worker stopped answering for {self.clock() - self._heard:.0f} s")
 
-    def _fail_all(self, why: str) -> None:
+    def _give_up(self, why: str) -> None:
+        """The worker crashed or stalls: its requests fail, and it is killed (the next request
+        starts another)."""
         for p in self._pending.values():
             p.finished = True
             p.error = why
         self._pending.clear()
+        self._stop_process()
+
+    def _stop_process(self) -> None:
+        """Kill the process (SIGKILL: a stopped process acts on nothing else) and reap it."""
+        proc, conn = self._proc, self._conn
+        self._proc = self._conn = None
+        if proc is not None:
+            try:
+                proc.kill()
+                proc.wait(timeout=5)
+            except (OSError, subprocess.TimeoutExpired):
+                pass
+        if conn is not None:
+            conn.close()
 
     def close(self) -> None:
-        """Cancel everything and stop the process."""
+        """Cancel everything and kill the process at once (it holds nothing to save)."""
         with self._lock:
             for p in list(self._pending.values()):
-                self._cancel_locked(p)
-            if self._conn is not None:
-                try:
-                    self._conn.send(("quit",))
-                except (OSError, ValueError):
-                    pass
-        if self._proc is not None and self._proc.pid is not None:
-            self._proc.join(timeout=2)
-            if self._proc.is_alive():
-                self._proc.terminate()
-                self._proc.join(timeout=2)
-        if self._conn is not None:
-            self._conn.close()
-        self._proc = self._conn = None
+                p.finished = True
+                p.action = p.error = None
+            self._pending.clear()
+            self._stop_process()
 
     def __enter__(self) -> BotWorker:
         return self

@@ -57,32 +57,16 @@ _worker: BotWorker | None = None
 
 
 def bot_worker() -> BotWorker:
-    """The process-wide worker for bot searches (started on first use, stopped at exit)."""
+    """The process-wide worker for bot searches (started on first use, killed at exit: a
+    worker that stopped answering must not hold the exit up)."""
     global _worker
     if _worker is None:
         from decktable.bots.worker import BotWorker
 
         _worker = BotWorker()
         atexit.register(close_worker)
-    start_worker(_worker)
+    _worker.start()
     return _worker
-
-
-def start_worker(worker: BotWorker) -> None:
-    """Start the worker's process with the real standard streams: under Textual, sys.stderr is
-    a capture object whose file descriptor multiprocessing cannot pass on ("bad value(s) in
-    fds_to_keep")."""
-    import sys
-
-    saved = sys.stdout, sys.stderr
-    try:
-        if sys.__stdout__ is not None:
-            sys.stdout = sys.__stdout__
-        if sys.__stderr__ is not None:
-            sys.stderr = sys.__stderr__
-        worker.start()
-    finally:
-        sys.stdout, sys.stderr = saved
 
 
 def close_worker() -> None:
@@ -181,13 +165,19 @@ class TableController:
         return self.match.seats[seat].level == "random" or bool(getattr(self.app, "bots_inline", False))
 
     def prepare(self) -> None:
-        """Start the worker early when search bots are seated (its start-up is not a bot's
-        first move)."""
+        """Start the worker when search bots are seated, once the table's first frame is up
+        (its start is not a bot's first move, nor the table's first frame), and have it import
+        this game's rules before the first job comes."""
         if any(s.is_bot and not self.in_process(i) for i, s in enumerate(self.match.seats)):
-            try:
-                bot_worker()
-            except Exception:  # noqa: BLE001 - a worker that cannot start is reported on first use
-                pass
+            self.view.call_after_refresh(self._warm_worker)
+
+    def _warm_worker(self) -> None:
+        if not self.view.is_attached:
+            return
+        try:
+            bot_worker().warm(self.match.game.info.id)
+        except Exception:  # noqa: BLE001 - a worker that cannot start is reported on first use
+            pass
 
     # -- the turn loop --------------------------------------------------------------------------
 
