@@ -94,7 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="how many tabs may have a table at once (default 32; one more is told so)")
     share = sub.add_parser("host", help="share one table: a link per person, played from their own devices",
                            parents=[look])
-    share.add_argument("game", help="game id or name (see `decktable list`)")
+    share.add_argument("game", nargs="?", help="game id or name (see `decktable list`)")
+    share.add_argument("--resume", action="store_true",
+                       help="share the most recent unfinished game instead, with the links it had")
     share.add_argument("--players", help='seats in order, as for `play`, e.g. "Ann,Bob,bot"')
     share.add_argument("--host", default="127.0.0.1",
                        help="address to listen on (default 127.0.0.1; 0.0.0.0 for the local network)")
@@ -473,7 +475,19 @@ def _main(argv: Sequence[str] | None) -> int:
         if args.command == "host":
             from decktable.share.server import DEFAULT_MAX_CONNECTIONS, host
 
-            match = make_match(args.game, args.players, args.seed, args.option)
+            if args.resume:
+                if args.game:
+                    raise UsageError("host --resume shares the most recent unfinished game; name no GAME with it.")
+                try:
+                    match = load_autosave()
+                except UsageError as exc:
+                    if str(exc):
+                        sys.stderr.write(f"decktable: {exc}\n")
+                    return EXIT_FAILED
+            elif not args.game:
+                raise UsageError("host needs a GAME (see `decktable list`), or --resume.")
+            else:
+                match = make_match(args.game, args.players, args.seed, args.option)
             look = [*(["--cards", cards] if cards else []), *(["--theme", theme] if theme else [])]
             return host(match, args.host, args.port, args.max_connections or DEFAULT_MAX_CONNECTIONS, look=look)
         if args.command == "join":

@@ -95,14 +95,29 @@ class Connection:
 class SharedTable:
     """One match shared by several devices. All changes happen on the event loop, one at a time."""
 
-    def __init__(self, match: Match, *, bot_delay: float = BOT_DELAY, worker: Any = None) -> None:
+    def __init__(self, match: Match, *, bot_delay: float = BOT_DELAY, worker: Any = None,
+                 keep_links: bool = False) -> None:
         self.match = match
         self.bot_delay = bot_delay
         self._worker = worker  # a BotWorker for searching bots; started on first need when None
         self._own_worker = worker is None
-        #: the secret of each human seat's link, and of the public table view's
-        self.seat_tokens: dict[int, str] = {s: secrets.token_urlsafe(18) for s in match.humans}
-        self.table_token = secrets.token_urlsafe(18)
+        #: the secret of each human seat's link, and of the public table view's: those kept for
+        #: this match when `keep_links` (a resumed table keeps its links), else new ones
+        self.keep_links = keep_links
+        kept = None
+        if keep_links:
+            from decktable.share.links import load_links
+
+            kept = load_links(match)
+        if kept is not None:
+            self.seat_tokens, self.table_token = kept
+        else:
+            self.seat_tokens = {s: secrets.token_urlsafe(18) for s in match.humans}
+            self.table_token = secrets.token_urlsafe(18)
+        if keep_links and not match.game.is_over(match.state):
+            from decktable.share.links import save_links
+
+            save_links(match, self.seat_tokens, self.table_token)
         self.connections: set[Connection] = set()
         self.seated: dict[int, Connection] = {}  # seat -> the device that holds it now
         self.events: list[PublicEvent] = []  # the public log, in words
@@ -217,6 +232,10 @@ class SharedTable:
 
     def _played(self, events: list[Any]) -> None:
         self.events += [PublicEvent(text=e.text, kind=e.kind, seat=e.seat) for e in events if e.text]
+        if self.keep_links and self.match.game.is_over(self.match.state):
+            from decktable.share.links import forget_links
+
+            forget_links(self.match)  # the game is over: its links open nothing any more
         self.broadcast()
         self.changed.set()
         self.kick_bots()

@@ -166,7 +166,7 @@ def host(match: Match, host: str = "127.0.0.1", port: int = 0, max_connections: 
     """Run a shared table until Ctrl+C or SIGTERM; the exit status."""
 
     async def run() -> None:
-        server = HostServer(SharedTable(match), host, port, max_connections, browser=True, look=look)
+        server = HostServer(SharedTable(match, keep_links=True), host, port, max_connections, browser=True, look=look)
         await server.start()
         (announce or (lambda t: print(t, flush=True)))(server.announce_text())
         stop = asyncio.Event()

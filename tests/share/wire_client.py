@@ -52,8 +52,8 @@ class Device:
 
 
 class Host:
-    def __init__(self, match: Match, **kw: Any) -> None:
-        self.table = SharedTable(match, bot_delay=0)
+    def __init__(self, match: Match, keep_links: bool = False, **kw: Any) -> None:
+        self.table = SharedTable(match, bot_delay=0, keep_links=keep_links)
         self.server = HostServer(self.table, **kw)
         self.session: aiohttp.ClientSession | None = None
 
