@@ -120,10 +120,11 @@ class SharedTable:
             save_links(match, self.seat_tokens, self.table_token)
         self.connections: set[Connection] = set()
         self.seated: dict[int, Connection] = {}  # seat -> the device that holds it now
-        self.events: list[PublicEvent] = []  # the public log, in words
+        #: the public log, in words (a resumed match's earlier moves included)
+        self.events: list[PublicEvent] = [PublicEvent(text=e.text, kind=e.kind, seat=e.seat)
+                                          for entry in match.log for e in entry.events if e.text]
         self.thinking: int | None = None
         self._bots: asyncio.Task[None] | None = None
-        self.changed = asyncio.Event()  # set after every move (tests wait on it)
 
     # -- who is who ----------------------------------------------------------------------------------
 
@@ -237,7 +238,6 @@ class SharedTable:
 
             forget_links(self.match)  # the game is over: its links open nothing any more
         self.broadcast()
-        self.changed.set()
         self.kick_bots()
 
     def broadcast(self) -> None:

@@ -72,6 +72,7 @@ def test_a_resumed_table_keeps_its_links(decktable_home: Path) -> None:
         assert {k: token(v) for k, v in again.items()} == {k: token(v) for k, v in links.items()}
         back = seat(again["Bob"], play=False)
         assert back["at"] == 1 and back["observation"]["seat"] == 1
+        assert [e["text"][:9] for e in back["events"]] == ["Bob leads"]  # the log of the saved moves
     finally:
         stop(proc)
 
