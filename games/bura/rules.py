@@ -300,8 +300,11 @@ class Bura(Game):
         st: BuraState = state  # type: ignore[assignment]
         if st.over:
             return ()
-        if st.phase == ASK:
-            return tuple(s for s in (0, 1) if st.asks[s] == WAITING)
+        if st.phase == ASK:  # the seats still to answer (named: a generator was a tenth of a game)
+            a0, a1 = st.asks
+            if a0 == WAITING:
+                return (0, 1) if a1 == WAITING else (0,)
+            return (1,) if a1 == WAITING else ()
         return (st.turn,)
 
     #: the phases in players' words, for the status lines (Game.phase_words)

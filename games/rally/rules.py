@@ -96,8 +96,18 @@ KEY: list[int] = [(0 if SUIT_OF[c] == TRUMP else 1 if SUIT_OF[c] == NOSUIT else 
 A_PLAY: list[Action] = [Action("play", (SLUG[c],)) for c in range(NCARDS)]
 A_RALLY: list[Action] = [Action("rally", (s,)) for s in SUITS]
 A_HOLD, A_SOLO, A_PASS, A_PICKUP = Action("hold"), Action("solo"), Action("pass"), Action("pickup")
+_OFFERS: dict[tuple[str, int], list[Action]] = {}
+
+
+def _offers(verb: str, top: int) -> list[Action]:
+    """`verb 1` ... `verb top` (pay or throw), made once for each top."""
+    out = _OFFERS.get((verb, top))
+    if out is None:
+        out = _OFFERS[(verb, top)] = [Action(verb, (str(n),)) for n in range(1, top + 1)]
+    return out
 A_PROP, A_COP, A_DEAL = Action("prop"), Action("cop"), Action("deal")
 DIRS: tuple[str, ...] = ("left", "across", "right")  # 1, 2, 3 seats on in the direction of play
+A_TAKE: dict[str, Action] = {w: Action("take", (w,)) for w in DIRS}
 
 BARGAIN, SOLO, PICKUP, DISCARD, PROP, COP, RALLY, PLAY, DONE = (
     "bargain", "solo", "pickup", "discard", "prop", "cop", "rally", "play", "done",
@@ -405,12 +415,12 @@ class Rally(Game):
         if phase == BARGAIN:
             top = st.options.max_offer  # type: ignore[attr-defined]
             out = [A_HOLD]
-            out += [Action("pay", (str(n),)) for n in range(1, top + 1)]
-            out += [Action("throw", (str(n),)) for n in range(1, top + 1)]
+            out += _offers("pay", top)
+            out += _offers("throw", top)
             for k, word in enumerate(DIRS, 1):
                 o = (seat + k) % 4
                 if st.call[o] in (PAY, THROW) and st.taken_by[o] < 0:
-                    out.append(Action("take", (word,)))
+                    out.append(A_TAKE[word])
             return out
         if phase == SOLO:
             return [A_SOLO, A_PASS]
@@ -422,7 +432,8 @@ class Rally(Game):
                 sets = combinations(free, 3)
             else:
                 sets = (tuple(sorted(free + list(t), key=KEY.__getitem__)) for t in combinations(trumps, 3 - len(free)))
-            return [Action("discard", tuple(SLUG[c] for c in t)) for t in sets]
+            slug = SLUG  # (three slugs named directly: a generator per set was most of the listing)
+            return [Action("discard", (slug[a], slug[b], slug[c])) for a, b, c in sets]
         if phase == PROP:
             return [A_PROP, A_PASS] if self._big(st, seat) >= 20 else [A_PASS]
         if phase == COP:
