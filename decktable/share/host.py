@@ -157,10 +157,11 @@ class SharedTable:
 
     def table_for(self, conn: Connection) -> Table:
         """The connection's own view now, with the public events it has not been sent."""
-        new = self.events[conn.sent_events:]
+        since = conn.sent_events
+        new = self.events[since:]
         conn.sent_events = len(self.events)
         return Table(at=len(self.match.steps), observation=self.match.game.observe(self.match.state, conn.seat),
-                     events=new, thinking=self.thinking)
+                     events=new, since=since, thinking=self.thinking)
 
     # -- devices -----------------------------------------------------------------------------------
 

@@ -59,6 +59,7 @@ class RemoteMatch:
         self.obs: Observation | None = None
         self.at = 0
         self.log: list[LogEntry] = []
+        self.heard = 0  # public events received so far (their place in the host's log)
         self.save_error: str | None = None
         self.save_path = None
         self.hints = 0
@@ -69,10 +70,12 @@ class RemoteMatch:
     def take(self, table: Table) -> None:
         self.obs = table.observation
         self.at = table.at
-        if table.events:
-            seat = table.events[-1].seat
+        new = table.events[max(0, self.heard - table.since):]  # a reconnection repeats the last few
+        self.heard = max(self.heard, table.since + len(table.events))
+        if new:
+            seat = new[-1].seat
             self.log.append(LogEntry(seat=-1 if seat is None else seat, action="",
-                                     events=[Event(e.text, e.kind, e.seat) for e in table.events]))
+                                     events=[Event(e.text, e.kind, e.seat) for e in new]))
 
     # -- the read side of Match ----------------------------------------------------------------------
 

@@ -65,6 +65,9 @@ class Table(BaseModel):
     at: int  # moves played so far: an Act chosen from this view carries it
     observation: Observation
     events: list[PublicEvent] = Field(default_factory=list)  # new since the last Table sent here
+    #: the place of `events[0]` in the table's whole public log: a device that reconnects is sent
+    #: the last few events again and keeps only those it has not had
+    since: int = 0
     thinking: int | None = None  # a bot seat deciding now
 
 

@@ -94,6 +94,17 @@ async def test_join_shows_the_seat_and_plays_it_through_the_host() -> None:
             assert said and app.table_screen.log_lines() == said  # the log panel: the host's public words
             assert "Both draw;" in screen_text(app)
 
+            # the connection drops: the app comes back by itself, and its log has nothing twice
+            dropped = host.table.seated[0]
+            dropped.close()
+            await settle(pilot, lambda: host.table.seated.get(0) not in (None, dropped))
+            assert match.to_act() == (1,)  # Bob won the trick: he leads the next
+            t = bob.table()
+            await bob.act(next(a["text"] for a in t["observation"]["legal"]), t["at"])
+            await settle(pilot, lambda: app.remote.at == len(match.steps) == 3)
+            await pilot.pause(0.2)
+            assert app.table_screen.log_lines() == [e.text for e in host.table.events]
+
             # a newer device on Ann's link takes the seat: this app is told and ends
             await host.open(0)
             await settle(pilot, lambda: bool(app.ended))
