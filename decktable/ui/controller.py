@@ -41,10 +41,10 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from decktable.bots.hints import HintAnswer, sentence
 from decktable.engine.errors import DeckTableError
 
 if TYPE_CHECKING:
+    from decktable.bots.hints import HintAnswer
     from decktable.bots.worker import BotJob, BotWorker, Pending
     from decktable.engine.match import Match
 
@@ -87,6 +87,8 @@ class Hint:
 
     def sentence(self, label: Callable[[str], str]) -> str:
         """The hint in words; `label` names a move by its notation."""
+        from decktable.bots.hints import sentence
+
         return sentence(self.answer, label)
 
 
@@ -495,6 +497,8 @@ class TableController:
             self.view.redraw_hint()
             return  # cancelled, or the game moved on
         try:
+            from decktable.bots.hints import HintAnswer
+
             said = HintAnswer.model_validate_json(answer)
         except ValueError as exc:
             self.app.notify(f"No hint: the search's answer could not be read ({exc}).", severity="warning",
