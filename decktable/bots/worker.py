@@ -348,8 +348,12 @@ class BotWorker:
                 budget = LEVELS.get(job.level)
             cap = budget.seconds if budget is not None and budget.seconds else 0.0
             self._allowed = cap + self.stall_margin
-            assert self._conn is not None
-            self._conn.send(("think", rid, pickle.dumps(job, protocol=pickle.HIGHEST_PROTOCOL)))
+            blob = pickle.dumps(job, protocol=pickle.HIGHEST_PROTOCOL)
+            try:
+                assert self._conn is not None
+                self._conn.send(("think", rid, blob))
+            except OSError:  # it died since it was started: the request fails as in a crash
+                self._give_up("the bot worker stopped")
         return p
 
     def _cancel(self, p: Pending) -> None:
