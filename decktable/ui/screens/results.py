@@ -111,6 +111,10 @@ class ResultsScreen(Screen[str]):
     def on_mount(self) -> None:
         from decktable.store import history
 
+        # from the first frame: a screen pushed at the end of a game is not always sent a
+        # Resize (at 80x24 in a terminal the panes stayed side by side, the score sheet cut)
+        self.set_class(self.app.size.width < self.NARROW, "-narrow")
+
         for notice in history.take_notices():  # the history was damaged and moved aside
             self.notify(notice, title="Play history", severity="warning", timeout=12, markup=False)
         if self.match.save_error:  # the result could not be kept anywhere: never silently
