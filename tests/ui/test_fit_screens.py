@@ -218,3 +218,45 @@ async def test_the_last_games_show_every_score(size: tuple[int, int]) -> None:
         for pair in ["Ann -120", "Bot 1 85", "Bot 2 40", "Bot 3 -5", *(f"Bot {i} 0" for i in range(1, 7)), "Bot 7 1"]:
             assert pair in text, (pair, text)
         assert "King · hinted" in text and "Bot 6" in text.split("Winner", 1)[1], text
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_undo_toast_names_the_move_in_words(size: tuple[int, int]) -> None:
+    """King, seed 3: Ann follows Bot 3's lead and takes it back while Bot 1 thinks. The toast
+    names the move as its card row and the log do ("Ann took back play the 7 of Hearts."), not
+    by its notation (`play 7h`). (Pilot draws no toasts: that it is whole at 80x24 was seen in
+    tmux.)"""
+    from textual.widgets import Button
+
+    from table_driver import notifications, viewer_obs
+
+    from decktable.ui.widgets.hand_view import HandView
+
+    app = make_app("king", "Ann,bot:strong,bot:strong,bot:strong", seed=3)
+    async with app.run_test(size=size) as pilot:
+        screen = table(app)
+
+        async def wait_for(cond) -> None:  # type: ignore[no-untyped-def]
+            for _ in range(400):
+                if cond():
+                    return
+                await pilot.pause(0.05)
+            raise AssertionError("timed out")
+
+        await wait_for(lambda: isinstance(app.focused, Button) and bool(viewer_obs(app).legal))
+        await pilot.press("enter")  # deal face up to find the first dealer
+        await wait_for(lambda: any(a.card for a in viewer_obs(app).legal) and screen.controller.thinking is None)
+        legal = {a.card: a for a in viewer_obs(app).legal if a.card}
+        hand = screen.query_one(HandView)
+        hand.focus()
+        await pilot.pause()
+        while hand.current not in legal:
+            await pilot.press("right")
+        action = legal[hand.current]
+        steps = len(screen.match.log)
+        await pilot.press("enter", "u")
+        await settle(pilot)
+        said = action.label[:1].lower() + action.label[1:]
+        assert f"Ann took back {said}." in notifications(app), notifications(app)
+        assert action.text not in " ".join(notifications(app))
+        assert len(screen.match.log) == steps
