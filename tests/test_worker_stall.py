@@ -151,3 +151,40 @@ def test_the_program_exits_with_a_stopped_worker(tmp_path) -> None:
     pid = int(out.split()[0])
     assert gone(pid)
     assert time.monotonic() - t0 < 30
+
+
+@pytest.mark.parametrize("busy", [True, False])
+def test_a_silent_worker_seen_at_work_is_waited_for_a_while(monkeypatch, busy: bool) -> None:
+    """Silent past the margin but shown by the system using a core since the last look (a
+    worker starved at its low priority on a busy machine), the worker is waited for, up to
+    STARVED_MARGINS margins of silence; one shown idle (asleep, no CPU time used) is given up
+    at the margin. The worker is stopped to keep it silent; what the system shows is made up."""
+    from decktable.bots import worker as worker_module
+
+    now = [0.0]
+    margin = 10.0
+    with BotWorker(stall_margin=margin, clock=lambda: now[0]) as w:
+        p = w.submit(endless_job())
+        end = time.monotonic() + 20
+        while not p.done() and w._cpu is None:
+            assert time.monotonic() < end
+            time.sleep(0.05)
+        stop(w._proc.pid)
+        p.done()
+        ticks = [10**9]
+
+        def shown(pid: int):
+            if busy:
+                ticks[0] += 1
+            return "R" if busy else "S", ticks[0]
+
+        monkeypatch.setattr(worker_module, "_cpu_state", shown)
+        w._cpu = ticks[0]
+        limit = worker_module.STARVED_MARGINS * margin if busy else margin
+        while now[0] + 0.6 * margin <= limit:
+            now[0] += 0.6 * margin
+            assert not p.done(), now[0]
+        now[0] = limit + 0.01
+        assert p.done()
+        with pytest.raises(RuntimeError, match="stopped answering"):
+            p.result(0)

@@ -106,6 +106,20 @@ HEARTBEAT = 1.0
 LOOK = 0.005
 #: silence beyond a job's time cap after which the worker is given up (seconds)
 STALL_MARGIN = 10.0
+#: a silent worker the system shows at work (not stopped, using a core: one starved by a busy
+#: machine at its low priority) is given this many margins in all before it is given up
+STARVED_MARGINS = 6
+
+
+def _cpu_state(pid: int) -> tuple[str, int] | None:
+    """A process's state letter and the CPU time it has used (clock ticks), from Linux's /proc;
+    None where that cannot be read."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            fields = f.read().rsplit(b")", 1)[1].split()
+        return fields[0].decode(), int(fields[11]) + int(fields[12])
+    except (OSError, IndexError, ValueError):
+        return None
 
 
 class _Channel:
@@ -281,7 +295,9 @@ class BotWorker:
 
     `stall_margin`: how long past a job's time cap (`Budget.seconds`, none for most levels)
     the worker may stay silent while it has a request before it is given up; `clock` is what
-    that silence is measured on (monotonic seconds; a test may turn it by hand)."""
+    that silence is measured on (monotonic seconds; a test may turn it by hand). Where the
+    system shows the silent worker at work (Linux: not stopped, and it used CPU time since the
+    last look), it is starved rather than stalled, and waits up to `STARVED_MARGINS` margins."""
 
     def __init__(self, stall_margin: float = STALL_MARGIN, clock: Callable[[], float] = time.monotonic) -> None:
         self.stall_margin = stall_margin
@@ -292,6 +308,8 @@ class BotWorker:
         self._pending: dict[int, Pending] = {}
         self._lock = threading.Lock()
         self._heard = 0.0  # when the worker last spoke, or was given work while idle (on `clock`)
+        self._looked = 0.0  # the same, or when it was last seen at work while silent
+        self._cpu: int | None = None  # its CPU time at `_looked`
         self._allowed = stall_margin  # the silence allowed to the request in flight
 
     @property
@@ -335,7 +353,7 @@ class BotWorker:
         self.start()
         with self._lock:
             if not self._pending:  # the worker was idle: its silence counts from now
-                self._heard = self.clock()
+                self._heard_now()
             for p in list(self._pending.values()):
                 self._cancel_locked(p)
             rid = next(self._ids)
@@ -389,7 +407,7 @@ class BotWorker:
                 except (EOFError, OSError):
                     self._give_up("the bot worker stopped")
                     return
-                self._heard = self.clock()
+                self._heard_now()
                 if msg[0] != "alive":
                     p = self._pending.pop(msg[1], None)
                     if p is not None:
@@ -403,8 +421,29 @@ class BotWorker:
                 return
             if not self.running:
                 self._give_up("the bot worker stopped")
-            elif self.clock() - self._heard > self._allowed:
-                self._give_up(f"the bot worker stopped answering for {self.clock() - self._heard:.0f} s")
+                return
+            now = self.clock()
+            if (now - self._heard > self._allowed + (STARVED_MARGINS - 1) * self.stall_margin
+                    or (now - self._looked > self._allowed and not self._at_work())):
+                self._give_up(f"the bot worker stopped answering for {now - self._heard:.0f} s")
+
+    def _heard_now(self) -> None:
+        self._heard = self._looked = self.clock()
+        seen = _cpu_state(self._proc.pid) if self._proc is not None else None
+        self._cpu = None if seen is None else seen[1]
+
+    def _at_work(self) -> bool:
+        """The worker is silent past its allowance: whether to wait on, because the system shows
+        it using a core since the last look (starved at its low priority on a busy machine, not
+        stopped), while the silence is within STARVED_MARGINS margins."""
+        if self._proc is None:
+            return False
+        seen = _cpu_state(self._proc.pid)
+        if seen is None or self._cpu is None or seen[0] in "TtZX":  # no way to tell, stopped, or dead
+            return False
+        working = seen[1] > self._cpu
+        self._cpu, self._looked = seen[1], self.clock()
+        return working
 
     def _give_up(self, why: str) -> None:
         """The worker crashed or stalls: its requests fail, and it is killed (the next request
