@@ -79,6 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="a game option (repeatable); see `decktable rules GAME`",
     )
 
+    learn = sub.add_parser("learn", help="learn a game by playing a guided hand with a coach", parents=[look])
+    learn.add_argument("game", help="game id or name (games with a lesson: see docs/learn.md)")
     rules = sub.add_parser("rules", help="print a game's rules")
     rules.add_argument("game", help="game id or name")
 
@@ -329,6 +331,24 @@ def run_app(match: Match | None, cards: str | None, theme: str | None) -> int:
 # -- commands -------------------------------------------------------------------------------------
 
 
+def cmd_learn(game_id: str, cards: str | None, theme: str | None) -> int:
+    """`decktable learn GAME`: the game's guided hand (decktable/ui/screens/learn_table.py)."""
+    from decktable.engine.errors import DeckTableError
+    from decktable.engine.registry import resolve
+    from decktable.learn import has_lesson, lesson_games
+
+    try:
+        info = resolve(game_id)
+    except DeckTableError as exc:
+        raise UsageError(str(exc)) from None
+    if not has_lesson(info.id):
+        raise UsageError(f"{info.name} has no guided hand yet; games with one: {', '.join(lesson_games())}.")
+    from decktable.ui.screens.learn_table import lesson_app
+
+    lesson_app(info.id, cards=cards, theme=theme).run()
+    return 0
+
+
 def cmd_list() -> int:
     from decktable.engine.registry import games
 
@@ -501,6 +521,8 @@ def _main(argv: Sequence[str] | None) -> int:
             except ValueError as exc:
                 raise UsageError(str(exc)) from None
             return join(url, cards, theme)
+        if args.command == "learn":
+            return cmd_learn(args.game, cards, theme)
         if args.command == "play":
             match = make_match(args.game, args.players, args.seed, args.option)
             return run_app(match, cards, theme)

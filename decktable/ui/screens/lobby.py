@@ -69,6 +69,7 @@ class LobbyScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", "Choose", priority=True),
         Binding("question_mark", "rules", "Rules"),
+        Binding("e", "learn", "Learn"),  # a guided hand with a coach, for games that have one
         Binding("p", "primer", "Primer"),
         Binding("r", "resume", "Resume"),
         Binding("s", "stats", "Statistics"),
@@ -229,6 +230,8 @@ class LobbyScreen(Screen[None]):
             if info.source:
                 body.append(break_addresses(f"Source: {info.source}", self._details_width()) + "\n")
             body.append(f"\nEnter: set up · ?: rules · p: primer on the {family_name(info.family)}")
+            if self.learnable() == info.id:
+                body.append("\ne: learn it by playing a guided hand with a coach")
         self.query_one("#details-body", Static).update(body)
 
     def _details_width(self) -> int:
@@ -241,6 +244,7 @@ class LobbyScreen(Screen[None]):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.show_details(event.option.id)
+        self.refresh_bindings()  # Learn is offered only for a game with a lesson
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.open(event.option.id)
@@ -270,6 +274,8 @@ class LobbyScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":
             return self.has_autosave()
+        if action == "learn":
+            return self.learnable() is not None
         return True
 
     def action_open(self) -> None:
@@ -289,6 +295,25 @@ class LobbyScreen(Screen[None]):
     def action_rules(self) -> None:
         game = self.highlighted_game()
         self.app.show_help(game if game in self._infos else None)  # type: ignore[attr-defined]
+
+    def learnable(self) -> str | None:
+        """The highlighted game, when it has a lesson (a file check: no game module is loaded)."""
+        oid = self.highlighted_id() if self.is_mounted else None
+        if not oid or not oid.startswith(GAME_PREFIX):
+            return None
+        from decktable.learn.lesson import has_lesson
+
+        game = oid[len(GAME_PREFIX):]
+        return game if has_lesson(game) else None
+
+    def action_learn(self) -> None:
+        """`e`: the highlighted game's guided hand (decktable/ui/screens/learn_table.py)."""
+        game = self.learnable()
+        if game is None:
+            return
+        from decktable.ui.screens.learn_table import start_lesson
+
+        start_lesson(self.app, game)
 
     def action_primer(self) -> None:
         """A primer on the pack of the highlighted game (or saved game)."""
