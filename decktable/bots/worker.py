@@ -26,7 +26,6 @@ request starts a new worker. `close()` kills it, never waits on it.
 from __future__ import annotations
 
 import itertools
-import os
 import pickle
 import select
 import socket
