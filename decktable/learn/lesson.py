@@ -189,6 +189,8 @@ def replay_part(game: Any, lesson: Lesson, part: Part) -> list[list[str]]:
             seat = lesson.learner
             if seat not in acting:
                 raise LessonError(f"{where}: the learner is not to act (seats to act: {acting})")
+            if any(s != seat for s in acting):  # a simultaneous choice: the table asks bots first
+                raise LessonError(f"{where}: a bot chooses at the same time; list the bot's move first")
         else:
             others = [s for s in acting if s != lesson.learner]
             if not others:

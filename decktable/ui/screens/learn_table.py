@@ -172,10 +172,20 @@ class Learning:
             for button in bar.buttons:
                 if str(button.label) == view.label:
                     bar.focus_button(button)
+                    # and once more after the table's own focus (a bar with no default button
+                    # takes the keyboard itself, later): the coach's button is where Enter goes
+                    screen.call_after_refresh(self._refocus, button, key)
                     done = True
                     break
         if done:
             self._guided = key
+
+    def _refocus(self, button: Any, key: tuple[Any, ...]) -> None:
+        screen: Any = self
+        m = self.match
+        if (button.is_attached and self._guided == key and (m.part_index, m.position, screen.pending) == key
+                and screen.focused is not button and not isinstance(screen.focused, Button)):
+            screen.query_one(ActionBar).focus_button(button)
 
     # -- the end of a part ---------------------------------------------------------------------------
 
