@@ -19,6 +19,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
 from decktable import themes
+from decktable.ui import textual_fixes  # noqa: F401 - Textual workarounds, applied on import
 from decktable.ui.screens.lobby import LobbyScreen
 from decktable.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from decktable.themes.colours import DEFAULT_THEME, THEMES, suit_defaults

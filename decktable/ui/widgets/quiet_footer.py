@@ -150,8 +150,10 @@ class QuietFooter(Footer):
             out = []
             for i, description in row:
                 binding, enabled, tooltip = entries[i]
-                out.append(FooterKey(binding.key, keys[i][1], description, binding.action, disabled=not enabled,
-                                     tooltip=tooltip or binding.description).data_bind(compact=Footer.compact))
+                key = FooterKey(binding.key, keys[i][1], description, binding.action, disabled=not enabled,
+                                tooltip=tooltip or binding.description)
+                self._set_key_compact(key, self.compact)
+                out.append(key)
             return out
 
         if len(rows) == 1:
@@ -168,6 +170,22 @@ class QuietFooter(Footer):
                 yield FooterKey(binding.key, self.app.get_key_display(binding), binding.description,
                                 binding.action, classes="-command-palette", disabled=not enabled,
                                 tooltip=binding.tooltip or binding.description)
+
+    # Not `FooterKey(...).data_bind(compact=Footer.compact)` as Textual's Footer does: each bind
+    # adds a watcher on this footer that holds its key, and Textual (8.2.8) drops a dead key's
+    # watcher only when `compact` changes, so every recompose (each hand, each screen change)
+    # kept the old keys alive: some 10 KB a move in a long match. The keys' `compact` is set
+    # here when they are made and when the footer's changes.
+
+    @staticmethod
+    def _set_key_compact(key: FooterKey, compact: bool) -> None:
+        key.set_reactive(FooterKey.compact, compact)
+        key.set_class(compact, "-compact")
+
+    def watch_compact(self, compact: bool) -> None:
+        for key in self.query(FooterKey):
+            if not key.has_class("-command-palette"):  # that one is never bound, as in Textual's
+                self._set_key_compact(key, compact)
 
     def on_resize(self) -> None:
         if self.is_attached:
