@@ -23,6 +23,7 @@ from textual.widgets import Button, Static
 
 from decktable.engine.errors import DeckTableError
 from decktable.learn.session import LessonMatch
+from decktable.ui.screens.marked_plays import action_cards
 from decktable.ui.screens.table_base import TableScreen
 from decktable.ui.screens.table_registry import screen_class_for
 from decktable.ui.widgets.action_bar import ActionBar
@@ -152,7 +153,16 @@ class Learning:
             return
         grids = [g for g in screen.query(GridView) if g.display]
         done = False
-        if view.card is not None and view.card == screen.pending and view.cell and grids:
+        several = action_cards(view)
+        if len(several) > 1:  # a play of several cards: they are marked, Enter plays them
+            for strip in screen.query(CardStrip):
+                if strip.display and strip.multi and all(c in strip.cards for c in several):
+                    strip.pick(several)
+                    strip.focus()
+                    strip.focus_card(several[0])
+                    done = True
+                    break
+        elif view.card is not None and view.card == screen.pending and view.cell and grids:
             screen.set_focus(grids[0])
             grids[0].move_to(view.cell)
             done = True
@@ -172,8 +182,8 @@ class Learning:
             for button in bar.buttons:
                 if str(button.label) == view.label:
                     bar.focus_button(button)
-                    # and once more after the table's own focus (a bar with no default button
-                    # takes the keyboard itself, later): the coach's button is where Enter goes
+                    # and once more right after the table's own focus, which comes later (the
+                    # bar itself where no button is a default, else the game's start button)
                     screen.call_after_refresh(self._refocus, button, key)
                     done = True
                     break
@@ -184,7 +194,7 @@ class Learning:
         screen: Any = self
         m = self.match
         if (button.is_attached and self._guided == key and (m.part_index, m.position, screen.pending) == key
-                and screen.focused is not button and not isinstance(screen.focused, Button)):
+                and screen.focused is not button):
             screen.query_one(ActionBar).focus_button(button)
 
     # -- the end of a part ---------------------------------------------------------------------------
