@@ -41,12 +41,17 @@ class SeatApp:
         self.env = env
         self.session: Session | None = None
         self.pump: asyncio.Task[None] | None = None
+        self._lock = asyncio.Lock()  # two pages opened at once start one app, not two
 
     @property
     def running(self) -> bool:
         return self.session is not None and self.pump is not None and not self.pump.done()
 
     async def attach(self, ws: web.WebSocketResponse, width: int, height: int) -> None:
+        async with self._lock:
+            await self._attach(ws, width, height)
+
+    async def _attach(self, ws: web.WebSocketResponse, width: int, height: int) -> None:
         if not self.running:
             env = dict(self.env, COLUMNS=str(width), ROWS=str(height))
             self.session = Session(ws, self.command, env)
