@@ -721,10 +721,17 @@ async def main():
                 first = (n, status("VmRSS:"), widgets())
             if name == "ResultsScreen" or (n >= moves and on_table and first is not None):
                 break
+        if first is None:
+            print(f"the table was not seen after move {start} (the match ended at move {n})")
+            return
         gc.collect()
         now = widgets()
         more = ",".join(f"{k}+{now[k] - first[2][k]}" for k in sorted(now) if now[k] > first[2][k]) or "-"
-        print(first[0], n, first[1], status("VmRSS:"), status("VmHWM:"), sum(now.values()), more)
+        print(first[0], n, first[1], status("VmRSS:"), status("VmHWM:"), sum(now.values()), more, flush=True)
+        for screen in app.screen_stack:  # the bots stop before the app closes its screens
+            stop = getattr(getattr(screen, "controller", None), "stop", None)
+            if stop is not None:
+                stop()
 asyncio.run(main())
 """
 
@@ -739,6 +746,8 @@ def app_long_match(game: str = LONG_GAME, start: int = 200, moves: int = 700) ->
     if isinstance(r, str):
         return f"n/a ({r})"
     wall, text = r
+    if len(text.split()) != 7:
+        return f"n/a ({text[:120]})"
     a, b, rss_a, rss_b, hwm, alive, more = text.split()
     a, b = int(a), int(b)
     per = (float(rss_b) - float(rss_a)) * 1024 / max(1, b - a)
