@@ -45,6 +45,8 @@ async def follow_coach(pilot, app, limit: int = 120) -> list[str]:
             if step is not None:
                 coach = screen.query_one(CoachPanel)
                 assert coach.display and step.say in coach.plain, (step.move, coach.plain)
+                # on screen, across the top, whatever the table below needs
+                assert coach.region.y == 0 and 1 <= coach.region.height <= 7 and coach.region.width >= 78
                 if match.position is not None:
                     before = len(match.steps)
                     await pilot.press("enter")
@@ -57,7 +59,7 @@ async def follow_coach(pilot, app, limit: int = 120) -> list[str]:
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("game_id", ["schnapsen", "jacynth", "toepen", "bura"])
+@pytest.mark.parametrize("game_id", ["schnapsen", "jacynth", "toepen", "bura", "adaman"])
 async def test_following_the_coach_by_keys_ends_the_lesson(game_id: str, size: tuple[int, int]) -> None:
     app = lesson_app(game_id, bot_delay=0)
     async with app.run_test(size=size) as pilot:

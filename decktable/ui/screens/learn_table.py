@@ -99,6 +99,11 @@ class Learning:
         if m.script_done and not m.released:
             self.check_lesson_end()
             return
+        expected = m.expected()
+        key = (m.part_index, m.position, getattr(self, "pending", None))
+        if expected is not None and text != expected and (self._guided != key or self._refocus_due):
+            self.guide_keys(again=True)  # a key typed before the coach's move was under the cursor
+            return
         super().do(text)  # type: ignore[misc]
 
     def say_refusal(self, exc: DeckTableError) -> None:
@@ -184,14 +189,18 @@ class Learning:
                     bar.focus_button(button)
                     # and once more right after the table's own focus, which comes later (the
                     # bar itself where no button is a default, else the game's start button)
+                    self._refocus_due = True
                     screen.call_after_refresh(self._refocus, button, key)
                     done = True
                     break
         if done:
             self._guided = key
 
+    _refocus_due = False
+
     def _refocus(self, button: Any, key: tuple[Any, ...]) -> None:
         screen: Any = self
+        self._refocus_due = False
         m = self.match
         if (button.is_attached and self._guided == key and (m.part_index, m.position, screen.pending) == key
                 and screen.focused is not button):
