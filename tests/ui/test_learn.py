@@ -155,3 +155,25 @@ async def test_learn_in_the_lobby_opens_the_lesson() -> None:
         olist.highlighted = ids.index("game:king")
         await settle(pilot)
         assert not lobby.check_action("learn", ())  # no lesson for King yet: no Learn key
+
+
+async def test_help_key_opens_the_help_at_the_coachs_section() -> None:
+    from textual.widgets import MarkdownViewer
+
+    from decktable.ui.screens.help_screen import HelpScreen
+
+    app = lesson_app("schnapsen", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = lesson_table(app)
+        step = screen.match.learner_step()
+        assert step is not None and step.help == "Play"
+        assert "? help: Play" in str(screen.query_one(CoachPanel).render())
+        await pilot.press("question_mark")
+        for _ in range(10):
+            await pilot.pause(0.1)
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        viewer = help_screen.query_one(MarkdownViewer)
+        heading = next(h for h in viewer.document.query("MarkdownH2") if "Play" == str(h._content).strip())
+        assert viewer.scroll_y > 0 and abs(heading.region.y - viewer.region.y) <= 2

@@ -114,6 +114,29 @@ class Learning:
         why = getattr(exc, "why", "") or str(exc)
         self.coach.say([step.pointer or step.say], help_section=step.help, refused=f"Not allowed: {why}")
 
+    # -- `?`: the help, at the section the coach points to ------------------------------------
+
+    def action_rules(self) -> None:
+        super().action_rules()  # type: ignore[misc]
+        step = self.match.learner_step()
+        if step is not None and step.help:
+            self._goto_help(step.help, 10)
+
+    def _goto_help(self, section: str, tries: int) -> None:
+        from textual.widgets import MarkdownViewer
+
+        from decktable.ui.screens.help_screen import HelpScreen
+
+        app: Any = getattr(self, "app")
+        screen = app.screen
+        if not isinstance(screen, HelpScreen):
+            return
+        viewers = screen.query(MarkdownViewer)
+        if viewers and viewers.first().document.goto_anchor(_slug(section)):
+            return
+        if tries:  # the document is still being read
+            app.set_timer(0.1, lambda: self._goto_help(section, tries - 1))
+
     # -- the keyboard starts on the coach's move ---------------------------------------------------
 
     _guided: tuple[Any, ...] | None = None
@@ -242,6 +265,15 @@ class Learning:
             m.released = True
             m.sync_bots()
             screen.advance()
+
+
+def _slug(title: str) -> str:
+    """A heading's anchor, as the Markdown viewer makes it."""
+    try:
+        from textual._slug import slug
+    except ImportError:  # a later Textual: GitHub's way, which it follows
+        return "-".join(title.lower().split())
+    return slug(title)
 
 
 _CLASSES: dict[type, type] = {}
