@@ -15,7 +15,6 @@ sys.path.insert(0, str(Path(__file__).parent))
 from table_driver import settle  # noqa: E402
 
 from decktable.learn.session import LessonMatch  # noqa: E402
-from decktable.ui.screens.hand_summary import HandSummaryScreen  # noqa: E402
 from decktable.ui.screens.learn_table import Learning, LessonEndScreen, lesson_app  # noqa: E402
 from decktable.ui.screens.table_base import TableScreen  # noqa: E402
 from decktable.ui.widgets.coach_panel import CoachPanel  # noqa: E402
