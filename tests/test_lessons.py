@@ -16,7 +16,7 @@ GAMES = lesson_games()
 
 
 def test_the_first_lessons_exist() -> None:
-    assert {"schnapsen", "jacynth", "toepen", "bura", "adaman", "suitcases"} <= set(GAMES)
+    assert {"schnapsen", "jacynth", "toepen", "bura", "adaman", "suitcases", "thricewise"} <= set(GAMES)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
