@@ -470,7 +470,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = ap.add_subparsers(dest="cmd", required=True)
     sub.add_parser("setup", help=f"install schnapsen=={VERSION} (no dependencies) into {LIB}")
     o = sub.add_parser("outside", help="one of our levels against the package's bot")
-    o.add_argument("--level", default="strong")
+    o.add_argument("--level", default="strong", help="a level; 'before-' names it without the playout policy")
     o.add_argument("--bot", default="rdeep", choices=["rdeep", "rand"])
     o.add_argument("--samples", type=int, default=16)
     o.add_argument("--depth", type=int, default=4)
@@ -493,16 +493,17 @@ def main(argv: list[str] | None = None) -> int:
         report(args.paths)
         return 0
     seeds = parse_seeds(args.seeds)
+    def agent(name: str) -> Agent:
+        if name.startswith("before-"):
+            return OurBot(name[7:], BEFORE, "-before")
+        return OurBot(name)
+
     if args.cmd == "outside":
         pkg = load_package()
-        run_pairs(seeds, lambda: (OurBot(args.level), Outside(pkg, args.bot, args.samples, args.depth)), args.out)
+        run_pairs(seeds, lambda: (agent(args.level), Outside(pkg, args.bot, args.samples, args.depth)), args.out)
     elif args.cmd == "h2h":
         run_pairs(seeds, lambda: (OurBot(args.level), OurBot(args.level, BEFORE, "-before")), args.out)
     else:
-        def agent(name: str) -> Agent:
-            if name.startswith("before-"):
-                return OurBot(name[7:], BEFORE, "-before")
-            return OurBot(name)
         run_pairs(seeds, lambda: (agent(args.first), agent(args.rest)), args.out)
     return 0
 
