@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import html
-import signal
 import socket
 import sys
 from typing import TYPE_CHECKING, Callable
@@ -169,13 +168,9 @@ def host(match: Match, host: str = "127.0.0.1", port: int = 0, max_connections: 
         server = HostServer(SharedTable(match, keep_links=True), host, port, max_connections, browser=True, look=look)
         await server.start()
         (announce or (lambda t: print(t, flush=True)))(server.announce_text())
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            try:
-                loop.add_signal_handler(sig, stop.set)
-            except (NotImplementedError, RuntimeError):
-                pass
+        from decktable.web.server import stop_on_signals
+
+        stop = stop_on_signals()
         try:
             await stop.wait()
         finally:

@@ -459,13 +459,7 @@ class TableServer:
                                           reuse_address=True)
         port = server.sockets[0].getsockname()[1] if server.sockets else self.config.port
         announce(self.address_text(port))
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            try:
-                loop.add_signal_handler(sig, stop.set)
-            except (NotImplementedError, RuntimeError):
-                pass
+        stop = stop_on_signals()
         try:
             await stop.wait()
         finally:
@@ -561,3 +555,16 @@ def serve(host: str = "127.0.0.1", port: int = 8000, app_args: list[str] | None 
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def stop_on_signals() -> asyncio.Event:
+    """An event set by SIGINT or SIGTERM, so a server's loop ends by its own `finally` (where the
+    platform lets a loop take signals)."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError):
+            pass
+    return stop
