@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import argparse
 import random
+import os
 import sys
-import time
 
 from pydantic import BaseModel
 
@@ -24,6 +24,9 @@ from decktable.bench import random_game, reference_game
 from decktable.engine.actions import Action, Grammar
 from decktable.engine.game import Game, State
 from decktable.engine.models import GameInfo
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _common import rate  # noqa: E402
 
 
 class EmptyOptions(BaseModel):
@@ -73,17 +76,6 @@ def loop_only(g: Empty, seed: int) -> int:
         g.play(state, seat, choice(legal(g, state, seat)), None)
         steps += 1
     return steps
-
-
-def rate(play, secs: float) -> float:
-    clock = time.process_time
-    decisions = seed = 0
-    t0 = clock()
-    while True:
-        decisions += play(seed)
-        seed += 1
-        if clock() - t0 >= secs:
-            return decisions / (clock() - t0)
 
 
 def main() -> int:

@@ -13,8 +13,12 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import random
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _common import chosen_games, load_decktable  # noqa: E402
 
 
 def play(g, n: int, seed: int, obs: bool, h, events: bool) -> None:
@@ -48,20 +52,8 @@ def main() -> int:
     ap.add_argument("--obs-n", type=int, default=3)
     ap.add_argument("--root", default="", help="a checkout to take decktable and its games from")
     args = ap.parse_args()
-    if args.root:
-        import os
-        sys.path.insert(0, args.root)
-    import decktable
-    import decktable.rulesets
-
-    if args.root:
-        decktable.rulesets.__path__[:] = [os.path.join(args.root, "games")]
-        assert decktable.__file__.startswith(args.root), decktable.__file__
-
-    infos = decktable.games()
-    if args.games:
-        wanted = {w.strip() for w in args.games.split(",")}
-        infos = [i for i in infos if i.id in wanted]
+    decktable = load_decktable(args.root)
+    infos = chosen_games(decktable, args.games)
     for info in infos:
         g = decktable.get_game(info.id)
         if args.root:

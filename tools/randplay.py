@@ -17,22 +17,11 @@ import argparse
 import os
 import random
 import sys
-import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _common import chosen_games, load_decktable, rate  # noqa: E402
 
 ANCHOR_REF = 697_000
-
-
-def rate(play, secs: float) -> float:
-    """Decisions per CPU second of `play(seed)` over seeds 0, 1, ... for at least `secs`."""
-    clock = time.process_time
-    decisions = seed = 0
-    t0 = clock()
-    while True:
-        decisions += play(seed)
-        seed += 1
-        dt = clock() - t0
-        if dt >= secs:
-            return decisions / dt
 
 
 def main() -> int:
@@ -42,25 +31,15 @@ def main() -> int:
     ap.add_argument("--games", default="")
     ap.add_argument("--root", default="", help="a checkout to take decktable and its games from")
     args = ap.parse_args()
-    if args.root:
-        sys.path.insert(0, args.root)
-    import decktable
-    import decktable.rulesets
+    decktable = load_decktable(args.root)
     from decktable.bench import random_game, reference_game
-
-    if args.root:
-        decktable.rulesets.__path__[:] = [os.path.join(args.root, "games")]
-        assert decktable.__file__.startswith(args.root), decktable.__file__
 
     ref_rng = random.Random(1)  # one generator for all its games, as the bench's bench_reference
 
     def reference(seed: int) -> int:
         return reference_game(ref_rng)
 
-    infos = decktable.games()
-    if args.games:
-        wanted = {w.strip() for w in args.games.split(",")}
-        infos = [i for i in infos if i.id in wanted or f"{i.id}" in {w.split(":")[0] for w in wanted}]
+    infos = chosen_games(decktable, args.games)
     print(f"code from {os.path.dirname(os.path.dirname(decktable.__file__))}; best of {args.repeat} x {args.secs}s "
           f"(CPU time); ratio = game / reference (mini_trick) in this process")
     print(f"{'game':<22}{'decisions/s':>12}{'reference':>11}{'ratio':>8}{'at anchor':>11}")
