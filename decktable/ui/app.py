@@ -118,6 +118,10 @@ class DeckTableApp(App[None]):
     # -- start-up and the size guard --------------------------------------------------------------
 
     def get_default_screen(self) -> Screen:
+        if self._initial_match is not None:  # a table at once: the lobby is built when first needed
+            from decktable.ui.screens.lobby_later import LobbyLater
+
+            return LobbyLater()
         return LobbyScreen()
 
     def on_mount(self) -> None:
