@@ -33,8 +33,12 @@ async def follow_coach(pilot, app, limit: int = 120) -> list[str]:
     """Press only Enter until the lesson's last closing screen; returns the moves the learner
     made. Before each of them the coach's panel says that step's line."""
     made: list[str] = []
+    pressed: tuple[LessonMatch, int] | None = None  # Enter at a learner step (a menu may come between)
     for _ in range(limit):
         await settle(pilot)
+        if pressed is not None and len(pressed[0].steps) > pressed[1]:
+            made.append(pressed[0].steps[pressed[1]].entry.action)
+            pressed = None
         screen = app.screen
         if isinstance(screen, LessonEndScreen) and screen.match.last_part:
             return made
@@ -47,11 +51,8 @@ async def follow_coach(pilot, app, limit: int = 120) -> list[str]:
                 # on screen, across the top, whatever the table below needs
                 assert coach.region.y == 0 and 1 <= coach.region.height <= 7 and coach.region.width >= 78
                 if match.position is not None:
-                    before = len(match.steps)
+                    pressed = (match, len(match.steps))
                     await pilot.press("enter")
-                    await settle(pilot)
-                    if len(match.steps) > before:
-                        made.append(match.steps[before].entry.action)
                     continue
         await pilot.press("enter")
     raise AssertionError(f"the lesson did not end by following the coach: {app.screen_stack}")

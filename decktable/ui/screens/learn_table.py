@@ -106,6 +106,22 @@ class Learning:
             return
         super().do(text)  # type: ignore[misc]
 
+    def choose_among(self, acts: list[Any], title: str) -> None:
+        """A card with several moves opens a menu: its cursor starts on the coach's move."""
+        texts = [a.text for a in acts]
+        expected = self.match.expected()
+        if len(acts) < 2 or expected not in texts:
+            super().choose_among(acts, title)  # type: ignore[misc]
+            return
+        from decktable.ui.widgets.choice_menu import ChoiceMenu
+
+        def chosen(text: str | None) -> None:
+            if text:
+                self.do(text)
+
+        menu = ChoiceMenu(title, [(a.label, a.text) for a in acts], highlight=texts.index(expected))
+        getattr(self, "app").push_screen(menu, chosen)
+
     def say_refusal(self, exc: DeckTableError) -> None:
         super().say_refusal(exc)  # type: ignore[misc]
         step = self.match.learner_step()

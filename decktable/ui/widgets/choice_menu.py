@@ -41,10 +41,11 @@ class ChoiceMenu(ModalScreen[str | None]):
         Binding("k", "cursor_up", "Up", show=False),
     ]
 
-    def __init__(self, title: str, choices: list[tuple[str, str]]) -> None:
+    def __init__(self, title: str, choices: list[tuple[str, str]], highlight: int = 0) -> None:
         super().__init__()
         self.title_text = title
         self.choices = choices
+        self.start = highlight  # the choice the cursor starts on (a lesson's move)
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -53,7 +54,7 @@ class ChoiceMenu(ModalScreen[str | None]):
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)
-        options.highlighted = 0
+        options.highlighted = self.start if 0 <= self.start < len(self.choices) else 0
         options.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
