@@ -710,8 +710,9 @@ SAME_DRAWS = [(gid, n) for gid, n in RANDOM_FAST if gid not in OTHER_DRAWS]
 
 
 def _generic_playout(g: Any, st: Any, rand: Any, limit: int = 10_000) -> list[tuple[int, Any]]:
-    """The search's generic playout, written out again: a random seat of those to act, a random
-    move of its legal ones, until the hand ends, play passes the game's horizon (or `limit` moves)."""
+    """The search's generic playout, written out again: a random seat of those to act, the game's
+    playout policy where it answers (`Game.playout_action`), else a random move of its legal
+    ones, until the hand ends, play passes the game's horizon (or `limit` moves)."""
     sheet, hand_no = len(st.sheet), st.hand_no
     h0 = g.horizon(st)
     trace: list[tuple[int, Any]] = []
@@ -725,7 +726,9 @@ def _generic_playout(g: Any, st: Any, rand: Any, limit: int = 10_000) -> list[tu
         la = g.legal_actions(st, p)
         if not la:
             break
-        a = la[int(rand() * len(la))]
+        a = g.playout_action(st, p, la, rand) if len(la) > 1 else None  # a game's policy, as the search asks it
+        if a is None:
+            a = la[int(rand() * len(la))]
         trace.append((p, a))
         g.apply(st, p, a, events=False)
     return trace

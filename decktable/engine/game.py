@@ -1029,11 +1029,12 @@ class Game:
         """One playout move of `seat` as the search's generic loop makes it: the game's
         `playout_action` where it has one and gives an answer, else a uniformly random legal move
         (as `random_step`). For a game's own fast `playout`, at the decisions its policy covers.
-        False when `seat` has no legal move."""
+        Like the loop, it asks the policy only where there is a choice, so a fast playout makes
+        the loop's very moves with the same draws. False when `seat` has no legal move."""
         la = self.legal_actions(state, seat)
         if not la:
             return False
-        a = self.playout_action(state, seat, la, rand)
+        a = self.playout_action(state, seat, la, rand) if len(la) > 1 else None  # as the loop asks
         if a is None:
             a = la[int(rand() * len(la))]
         if trace is not None:

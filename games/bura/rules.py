@@ -692,6 +692,32 @@ class Bura(Game):
                 text = "Neither player has a token left for the next ante: the game is drawn."
             events.append(Event(text + " " + self._summary(st), "over", winner))
 
+    # -- the search's playouts ----------------------------------------------------------------------
+
+    def playout_action(self, state: State, seat: int, legal: Any, rand: Any) -> Action | None:
+        """The search's playouts claim 31 as a player would (see `Game.playout_action`): a claim is
+        legal at every move, so random playouts made it about once in every few moves, mostly
+        with too few points, and the hand ended in a doubled pot at random (issue 34).
+
+        - Claim whenever the seat's own points reach 31, and only then. A player counts the
+          tricks they took (every card in them was seen face up), and a sample keeps the won
+          piles as they are, so the points are the seat's own knowledge.
+        - After the last trick below 31: end the hand without a claim.
+        - Otherwise any other legal move, drawn as the search would draw (a lead, an answer, a
+          special lead or not); after the hand, the deal is left to the rules (None)."""
+        st: BuraState = state  # type: ignore[assignment]
+        phase = st.phase
+        if phase == DONE:
+            return None
+        if st.points[seat] >= CLAIM_AT:
+            return CLAIM
+        if phase == FINAL:
+            return PASS
+        n = len(legal) - 1  # the claim is listed last (`legal_actions`)
+        if n < 1 or legal[n] != CLAIM:
+            return None
+        return legal[int(rand() * n)]
+
     # -- what each seat sees ------------------------------------------------------------------------
 
     def zones(self, state: State) -> list[Zone]:

@@ -137,6 +137,38 @@ def positive_scores(tricks: list[int], dealer: int, bidder: int, bid: int, down:
     return [325 - 75 * t for t in adj] if down else [25 * t for t in adj]
 
 
+def hand_tricks(hand: list[int], trump: int) -> float:
+    """A quick estimate of the tricks `hand` (13 cards or fewer) takes with `trump` (-1: no
+    trump), for the search's playouts: a card counts a trick when no higher card of its suit is
+    out of the hand, half when one is and it has a guard, a quarter when two are and it has two;
+    in the trump suit each card past the third counts one more; with three trumps or more, a
+    short side suit counts half a trick a missing card. That count E is turned into tricks as
+    random play of the cards takes them (`1.26 + 0.70 E`: fitted over 400 random positive
+    hands, four seats each, Up, a random contract; correlation 0.63), since playouts play the
+    cards at random."""
+    by: list[list[int]] = [[], [], [], []]
+    for c in hand:
+        by[SUIT_IX[c]].append(RANK[c])
+    long_trump = trump >= 0 and len(by[trump]) >= 3
+    e = 0.0
+    for s in range(4):
+        ranks = by[s]
+        n = len(ranks)
+        for r in ranks:
+            above = 14 - r - sum(1 for x in ranks if x > r)  # higher cards of the suit held by others
+            if above == 0:
+                e += 1.0
+            elif above == 1 and n >= 2:
+                e += 0.5
+            elif above == 2 and n >= 3:
+                e += 0.25
+        if s == trump:
+            e += max(0, n - 3)
+        elif long_trump and n <= 1:
+            e += 0.5 * (2 - n)
+    return 1.26 + 0.70 * e
+
+
 # -- options and state ---------------------------------------------------------------------------
 
 
@@ -470,7 +502,7 @@ class King(Game):
     def playout(self, state: State, rand: Any, limit: int, trace: list[tuple[int, Action]] | None = None) -> int:
         """The search's random playout (see `Game.playout`): trick plays drawn uniformly from the
         cards `legal_actions` would list, without actions or events; contracts, bids and deals go
-        through the generic step. Stops at the end of the hand. `trace` collects the moves as
+        through the generic step with the playout policy (`policy_step`, `playout_action`). Stops at the end of the hand. `trace` collects the moves as
         (seat, action)."""
         st: KingState = state  # type: ignore[assignment]
         moves = 0
@@ -502,7 +534,7 @@ class King(Game):
                 else:
                     self._play_card(st, seat, c, None)
             else:
-                if not self.random_step(st, seat, rand, trace):
+                if not self.policy_step(st, seat, rand, trace):
                     break
             moves += 1
         return moves
@@ -715,6 +747,45 @@ class King(Game):
             return
         st.phase = DONE
         st.turn = left_of(st.dealer, 4)
+
+    # -- the search's playouts --------------------------------------------------------------
+
+    def playout_action(self, state: State, seat: int, legal: Any, rand: Any) -> Action | None:
+        """The search's playouts choose contracts, bid and say Up or Down by an estimate of the
+        hand (`hand_tricks`, from the seat's own cards), where random choice misled the search
+        (see `Game.playout_action`): bids were drawn from 1 to 13, so the auction a playout
+        went on with was nothing like one a player would make, and a strong bot bid 7 tricks
+        and took 4 (issue 34).
+
+        - Choosing or naming trumps: the suit (or no trump) with the most estimated tricks.
+        - Bidding: winning the auction names trumps at a cost of the bid in tricks, so a seat
+          bids what naming is worth to it, the tricks of its best contract less its mean over
+          the five: one more than the high bid while that is within the worth, else pass (an
+          opening bid of 1 when it must open).
+        - Up or Down (the dealer): Up when its estimated tricks, the bid moved to it included,
+          are more than a quarter of 13 (Up scores 100 a trick more than Down, less 325).
+        - Cards and deals are left to the search's random draw (None)."""
+        st: KingState = state  # type: ignore[assignment]
+        ph = st.phase
+        if ph == PLAY or ph == DEAL or ph == DONE or ph == DRAW:
+            return None
+        hand = st.hands[seat]
+        if ph == UPDOWN:
+            t = hand_tricks(hand, st.trump)
+            if st.contract == "auction" and st.high_bidder != seat:
+                t += st.high
+            return A_UP if t * 4 > TRICKS else A_DOWN
+        worth = [hand_tricks(hand, t) for t in (0, 1, 2, 3, -1)]
+        best = max(range(5), key=worth.__getitem__)
+        if ph == CHOOSE or ph == NAME:
+            return TRUMP_ACTIONS[best] if best < 4 else A_NOTRUMP
+        if ph == BID:
+            if st.high == 0:
+                return BID_ACTIONS[1]
+            gain = worth[best] - sum(worth) / 5
+            nxt = st.high + 1
+            return BID_ACTIONS[nxt] if nxt <= TRICKS and nxt <= gain else A_PASS
+        return None
 
     # -- what each seat sees ------------------------------------------------------------------
 
