@@ -185,10 +185,10 @@ def _hint(gid: str, st: State, seat: int, seed: int, iterations: int = 1500) -> 
 
 def test_a_hint_that_plays_for_the_game_says_the_chance_to_win_it() -> None:
     """Issue 34's Envite match: Ann, captain, is offered the whole game. Accepting, the hand
-    decides the match, so the search's rating is its team placing's mean: today a lost match
-    counts 2/3 at four seats (placing 2 of 4), a won one 1. The rating (above 2/3 whatever
-    happens) was said as "Rated 83%"; the hint says the chance to win, put back on that scale,
-    in words, and declining, which only loses stones this hand, in points."""
+    decides the match, so the search's rating is its team placing's mean: a lost match counts 0
+    (the losing team's placing; it counted 2/3 at four seats, placing 2 of 4, and the rating,
+    above 2/3 whatever happened, was said as "Rated 83%"), a won one 1. The hint says the chance
+    to win in words, and declining, which only loses stones this hand, in points."""
     g = decktable.get_game("envite")
     st = g.new(["Ann", "Bob", "Cai", "Dee"], seed=ENVITE_SEED, games_to_win=1)
     for seat, action in ENVITE_TO_ACCEPT:
@@ -203,17 +203,31 @@ def test_a_hint_that_plays_for_the_game_says_the_chance_to_win_it() -> None:
         rating, accept, decline = said.runner_value, said.runner_figure, said.figure
     assert rating is not None and accept is not None and decline is not None
     kind, lost, won, lone = reading(g, g.determinize(st, 0, Rng(3)), 0, Action("accept", ()), Rng(4))
-    assert kind == "win" and won == 1.0 and lost < won  # lost: 2/3, the search's value of placing 2 of 4
+    assert kind == "win" and won == 1.0 and lost == 0.0  # lost: the losing team's placing, last
     assert not lone  # a team loses, not one seat
     assert accept.kind == "win" and accept.value == pytest.approx((rating - lost) / (won - lost))
     assert decline.kind == "points" and decline.value < 0
-    assert f"{rating:.0%}" not in words  # the rating itself is not said as if it were a chance
+    assert accept.value == pytest.approx(rating)  # the rating of a hand that decides the match is its chance
     if said.action == "accept":  # as on the day (issue 34): "Rated 83%"
         assert f"Wins the game {odds(accept.value)} ({accept.value:.0%} ± " in words
         assert f"Next best, Decline: about -{-round(decline.value, 1):.1f} points." in words
     else:
         assert f"behind the others (± {decline.spread:.1f}, over {decline.trials:,} trials)" in words
         assert f"wins {odds(accept.value)}" in words
+
+
+def test_a_captain_with_no_trump_is_not_hinted_to_raise() -> None:
+    """Issue 34's Envite match at Ann's first stake decision: Ann, captain, holds no trump and
+    her partner signalled one. The hint raised (and raised again, to the whole game) while a
+    lost game counted 2/3 and playouts answered stakes at random; it now passes."""
+    g = decktable.get_game("envite")
+    st = g.new(["Ann", "Bob", "Cai", "Dee"], seed=ENVITE_SEED, games_to_win=1)
+    for seat, action in ENVITE_TO_ACCEPT[:2]:
+        g.apply(st, seat, action)
+    assert {str(a) for a in g.legal_actions(st, 0)} == {"raise", "pass"}
+    assert not g._has_trump(st, 0)
+    said = _hint("envite", st, 0, seed=3)
+    assert said.action == "pass"
 
 
 def _schnapsen(ann: list[str], bob: list[str], up: str, stock: list[str]) -> State:

@@ -12,8 +12,7 @@ worker a determinization, never the real state). Besides the move, a person lear
 - *what the search's figure means*, in the game's terms (`Figure`, `reading`). The search's
   rating of a move is the mean value of its playouts, 0..1, and a playout's value is one of two
   things (decktable/bots/search.py): where it ends the game, the seat's placing (first 1, last
-  0; in a team game a lost game is worth what the losing team's placing gives, 2/3 at Envite's
-  four seats); where it ends only the hand, the seat's score gained against the others' mean,
+  0; in a team game its team's placing, so a lost Envite game is 0); where it ends only the hand, the seat's score gained against the others' mean,
   squashed into 0..1 by the game's typical spread of a hand (`calibration_for`: `0.5 + 0.5 *
   tanh(lead / spread)`). A rating of 0.6 is therefore neither a 60% chance to win nor a score.
   Before wording it, the hint plays a few random playouts from the move to where the search's
@@ -151,7 +150,7 @@ def reading(
     ("points", spread, seats) when none ends it (the game's `calibration_for` spread); ("rating",
     seats) for a mix, a playout judged at the game's horizon, or a solitaire (whose playouts are
     judged against the search's own mean)."""
-    from decktable.bots.search import calibration_for
+    from decktable.bots.search import calibration_for, placing_values
 
     n = state.players
     if n < 2:
@@ -188,7 +187,7 @@ def reading(
         if st.over:
             over += 1
             placings = game.placings(st)
-            levels.update((n - pl) / (n - 1) for pl in placings)
+            levels.update(placing_values(game, placings))  # as the search values them
             lone = lone and placings.count(max(placings)) == 1 and placings.count(min(placings)) > 1
         elif h0 is not None and looks(st) != h0:  # type: ignore[misc]
             return ("rating", n)

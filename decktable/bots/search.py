@@ -22,7 +22,8 @@ One search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012):
 - a playout stops at the end of the hand (the score sheet grows or the hand number changes), at
   the end of the game, at the game's horizon (`Game.horizon`: a Mattis search in the first phase
   looks no further than the second's start), or after `PLAYOUT_CAP` moves;
-- the value of a playout, for every seat: at the end of the game, its placing (first 1, last 0);
+- the value of a playout, for every seat: at the end of the game, its placing (first 1, last 0;
+  in a game of fixed partnerships, `Game.team`, its team's placing: a lost Envite game is 0);
   at the horizon, the game's estimate of the same (`Game.estimate`: Mattis's table of what each
   card is worth in a random second phase, fitted to such playouts); otherwise its score gained
   since the root against the other seats' mean, squashed into 0..1 by the game's typical per-hand
@@ -94,6 +95,29 @@ LEVELS: dict[str, Budget] = {
 class Calibration:
     sign: int  # +1 when a higher score is better, -1 when lower wins
     scale: float  # typical spread of one hand's score change for one seat
+
+
+def places_of(game: Game, players: int) -> int:
+    """How many placings a finished game of `players` seats can give: one a seat, or, in a game
+    of fixed partnerships (`Game.team`), one a team, since partners share their result (Envite's
+    four seats place 1 and 2). A playout's value at the end of the game is `(places - placing) /
+    (places - 1)`: first 1, last 0, so a lost team game is worth 0, not what a seat's second
+    place among four would be (2/3), which had the search see a loss as two thirds of a win."""
+    if players < 2:
+        return max(players, 1)
+    teams = {game.team(s, players) for s in range(players)}
+    if None in teams or len(teams) < 2:
+        return players
+    return len(teams)
+
+
+def placing_values(game: Game, placings: Sequence[int]) -> list[float]:
+    """Each seat's value of a finished game with these placings, as the search counts it
+    (`places_of`): first 1, last 0, ties sharing the better placing as the game gives it."""
+    places = places_of(game, len(placings))
+    if places < 2:
+        return [1.0 for _ in placings]
+    return [(places - pl) / (places - 1) for pl in placings]
 
 
 def _raw_legal(game: Game) -> Any:
@@ -247,6 +271,8 @@ def _search(
     to_act = game.to_act
     play = game.play
     placings_of = game.placings
+    places = places_of(game, n_players)  # placings run 1..places: seats, or teams where seats share a result
+    worst = places - 1
     uses_memory = game.remembers and memory is not None
     if not game.playout_learns:
         learn = None
@@ -428,8 +454,7 @@ def _search(
         # values, per seat
         if st.over and n_players > 1:
             placings = placings_of(st)
-            worst = n_players - 1
-            values = [(n_players - pl) / worst for pl in placings]
+            values = [(places - pl) / worst for pl in placings]
         elif looks is not None and looks(st) != h0:
             values = game.estimate(st)
         else:
