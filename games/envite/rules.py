@@ -996,6 +996,37 @@ class Envite(Game):
                 total += _WORTH[_honest(st.hands[q], esuit, order, st.trump, words)]
         return min(total, 4)
 
+    def playout_action(self, state: State, seat: int, legal: Any, rand: Any) -> Action | None:
+        """The search's playouts decide the stakes as a captain would (see `Game.playout_action`),
+        where random answers misled the search (issue 34): a random captain accepted a raise to
+        the whole game half the time on any hand, so a raise looked good, and a random answer to
+        the search's own acceptance threw the hand away as often. Each answer is by a simple
+        estimate of the team, what the captain may know: `search_key`'s worth of its own hand and
+        its partners' signals (0..4), and 2 more a trick the team is ahead this hand (2 less a
+        trick behind).
+
+        - Raise (when no raise is pending) with an estimate of 3 or more, else pass.
+        - Answer a raise: raise again with 4 or more; accept with 2 or more (3 or more where the
+          whole game is at stake: declining only gives the other team stones), else decline.
+        - Lying down at 11: stay in with 2 or more, else forfeit (1 stone against 3).
+        - Everything else (cards, signals, the deal) is left to the search (None)."""
+        st: EnviteState = state  # type: ignore[assignment]
+        ph = st.phase
+        if ph != BID and ph != LYING:
+            return None
+        key = self.search_key(st, seat)
+        if key is None:
+            return None
+        team = seat % 2
+        k = key + 2 * (st.tricks[team] - st.tricks[1 - team])
+        if ph == LYING:
+            return A_STAY if k >= 2 else A_FORFEIT
+        if st.pending < 0:
+            return A_RAISE if k >= 3 and A_RAISE in legal else A_PASS
+        if k >= 4 and A_RAISE in legal:
+            return A_RAISE
+        return A_ACCEPT if k >= (3 if st.pending >= GAME_LEVEL else 2) else A_DECLINE
+
     def _trust_signals(self, st: EnviteState, seat: int, rng: Rng) -> set[int]:
         """In a sample for a captain: re-deal what the captain cannot see so that each signal it
         was shown (its partners', and the other team's it caught) says truly what that player
