@@ -160,7 +160,13 @@ class Learning:
     def focus_best(self) -> None:
         before = getattr(self, "focused", None)
         super().focus_best()  # type: ignore[misc]
-        # again when the table moved the keyboard itself (the guided button was rebuilt)
+        # again when the table moved the keyboard itself (the guided button was rebuilt); and
+        # once its focus() has landed, which Textual defers: a bar's first button focused by the
+        # table took the keyboard back from the coach's button right after it was guided there
+        self.guide_keys(again=getattr(self, "focused", None) is not before)
+        getattr(self, "app").call_later(self._guide_after_focus, before)  # the queue focus() uses
+
+    def _guide_after_focus(self, before: Any) -> None:
         self.guide_keys(again=getattr(self, "focused", None) is not before)
 
     def choose_card(self, card: str) -> None:
@@ -258,7 +264,7 @@ class Learning:
             return
         m = self.match
         sheet = len(m.observe().score_sheet)
-        if sheet > getattr(ctl, "_sheet_seen", sheet):
+        if ctl.summary_due():
             return  # a hand summary is still to come
         off_and_over = m.position is None and (sheet > m.sheet_at_start or m.result() is not None)
         if not (m.script_done or off_and_over):
