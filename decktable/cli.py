@@ -110,6 +110,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     share.add_argument("--max-connections", type=connections_arg, default=None, metavar="N",
                        help="devices connected at once (default 24)")
+    share.add_argument("--qr", action="store_true",
+                       help="draw each link as a QR code too, for a phone's camera (S at the table shows them again)")
+    share.add_argument("--headless", action="store_true",
+                       help="serve only, no table on this terminal (seats nobody opened wait for their link)")
     join = sub.add_parser("join", help="sit at your seat of a shared table from this terminal", parents=[look])
     join.add_argument("url", nargs="?", help="your seat's link, as `decktable host` printed it "
                       "(or env DECKTABLE_JOIN_URL, which other users of this machine cannot read)")
@@ -441,7 +445,7 @@ def cmd_stats() -> int:
                 name = game_id
         best = st.best_text
         # names are text: control characters escaped, and never read as Rich markup below
-        played = f"{st.played} ({st.hinted} hinted)" if st.hinted else str(st.played)  # games with hints
+        played = st.played_text  # games with hints, and with the coach, counted apart
         rows.append((printable(name), played, printable(best), printable(st.wins_text)))
     if sys.stdout.isatty():
         from rich.console import Console
@@ -509,7 +513,8 @@ def _main(argv: Sequence[str] | None) -> int:
             else:
                 match = make_match(args.game, args.players, args.seed, args.option)
             look = [*(["--cards", cards] if cards else []), *(["--theme", theme] if theme else [])]
-            return host(match, args.host, args.port, args.max_connections or DEFAULT_MAX_CONNECTIONS, look=look)
+            return host(match, args.host, args.port, args.max_connections or DEFAULT_MAX_CONNECTIONS, look=look,
+                        qr=args.qr, keyboard=False if args.headless else None, cards=cards, theme=theme)
         if args.command == "join":
             from decktable.share.join import join, websocket_url
 

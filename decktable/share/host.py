@@ -17,7 +17,7 @@ import asyncio
 import secrets
 import sys
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from pydantic import BaseModel, ValidationError
 
@@ -25,6 +25,8 @@ from decktable.engine.errors import DeckTableError
 from decktable.share.wire import (
     CLIENT,
     Act,
+    AskHint,
+    HintReply,
     Ping,
     Pong,
     Problem,
@@ -48,6 +50,10 @@ QUEUE_LIMIT = 64
 BOT_DELAY = 0.8
 #: how often a bot's search in the worker is looked at
 BOT_POLL = 0.03
+#: the shared table's reading of undo: not offered, to anyone (a move is on every device's screen
+#: the moment it is played; taking it back would need everyone's word, which no device can give yet)
+NO_UNDO = "Undo is not offered at a shared table: every device has seen the move already."
+HINT_LEVEL = "strong"  # as at the keyboard (decktable/ui/controller.py)
 STALE = "The table has moved on since that move was chosen; it was not played. Here is the table now."
 WATCHING = "The table view only watches; moves are made from a seat's own link."
 
@@ -125,6 +131,11 @@ class SharedTable:
                                           for entry in match.log for e in entry.events if e.text]
         self.thinking: int | None = None
         self._bots: asyncio.Task[None] | None = None
+        #: called after every change the host's own screen may have to show: a move (a device's,
+        #: a bot's, the keyboard's), a bot starting to think, a device taking or leaving a seat
+        self.on_change: Callable[[], None] | None = None
+        self._hint_worker: Any = None  # a BotWorker for devices' hints, started on the first
+        self._hinting: set[Connection] = set()  # devices whose hint is being looked for
 
     # -- who is who ----------------------------------------------------------------------------------
 
@@ -180,6 +191,8 @@ class SharedTable:
         writer = asyncio.create_task(conn.write_all())
         conn.send(self.welcome(seat))
         conn.send(self.table_for(conn))
+        if seat is not None:
+            self._changed()  # the host's keyboard no longer plays this seat (nor shows its hand)
         self.kick_bots()
         try:
             from aiohttp import WSMsgType
@@ -195,6 +208,7 @@ class SharedTable:
             self.connections.discard(conn)
             if seat is not None and self.seated.get(seat) is conn:
                 del self.seated[seat]
+                self._changed()  # the seat is the host keyboard's again
             conn.close()
             try:
                 await asyncio.wait_for(writer, 2.0)
@@ -211,6 +225,8 @@ class SharedTable:
             conn.send(Pong())
         elif isinstance(message, Act):
             self.act(conn, message)
+        elif isinstance(message, AskHint):
+            self.ask_hint(conn, message)
 
     # -- moves -------------------------------------------------------------------------------------
 
@@ -232,6 +248,74 @@ class SharedTable:
             return
         self._played(events)
 
+    # -- hints -----------------------------------------------------------------------------------
+
+    def ask_hint(self, conn: Connection, message: AskHint) -> None:
+        """A hint for a device's own seat on its own turn: the strong search from that seat's view
+        only (a re-deal of what it cannot see, with a generator of the hint's own, so asking never
+        changes the bots' moves), in a worker of its own (the bots' worker runs one search at a
+        time). The answer goes to that device alone, while the table has not moved on."""
+        m = self.match
+        seat = conn.seat
+        if seat is None or self.seated.get(seat) is not conn:
+            conn.send(Refused(action="hint", reason="A hint is for a seat's own turn."))
+            return
+        if message.at != len(m.steps) or seat not in m.to_act():
+            conn.send(Refused(action="hint", reason="A hint is for your own turn."))
+            return
+        if conn in self._hinting:
+            return
+        self._hinting.add(conn)
+        task = asyncio.ensure_future(self._hint(conn, seat, message.at))
+        task.add_done_callback(lambda _t: self._hinting.discard(conn))
+
+    async def _hint(self, conn: Connection, seat: int, at: int) -> None:
+        from decktable.bots.worker import BotJob
+        from decktable.engine.rng import Rng
+
+        m = self.match
+        rng = Rng((m.seed or 0) ^ 0x41A7 ^ (at << 20) ^ seat)
+        job = BotJob(game=m.game.info.id, state=m.game.determinize(m.state, seat, rng), seat=seat, level=HINT_LEVEL,
+                     seed=int(rng.random() * 2**53), at=at, explain=True, memory=dict(m.memories.get(seat, {})))
+        m.note_hint()
+        try:
+            if self._hint_worker is None:
+                from decktable.bots.worker import BotWorker
+
+                self._hint_worker = BotWorker()
+            pending = self._hint_worker.submit(job)
+            while not pending.done():
+                await asyncio.sleep(BOT_POLL)
+            answer = pending.result(0)
+        except Exception as exc:  # noqa: BLE001 - no hint, said so; the table goes on
+            conn.send(Refused(action="hint", reason=f"No hint: {exc}"))
+            return
+        if answer is None or len(m.steps) != at:
+            return  # the table moved on: the hint is about a position gone
+        import json
+
+        conn.send(HintReply(at=at, answer=json.loads(answer)))
+
+    def keyboard_seats(self) -> list[int]:
+        """The human seats no device holds now: played at the host's keyboard, hot-seat."""
+        return [s for s in self.match.humans if s not in self.seated]
+
+    def play_local(self, seat: int, action: Any) -> list[Any]:
+        """A move made at the host's keyboard for a seat no device holds; raises DeckTableError
+        (nothing changed) when the engine refuses it or a device holds the seat now."""
+        if seat in self.seated:
+            raise DeckTableError(f"{self.match.seats[seat].name}'s seat is played from a device now; "
+                                 "the move was not made here.")
+        if self.match.seats[seat].is_bot:
+            raise DeckTableError(f"{self.match.seats[seat].name} is a bot; it plays its own moves.")
+        events = self.match.act(seat, action)
+        self._played(events)
+        return events
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
+
     def _played(self, events: list[Any]) -> None:
         self.events += [PublicEvent(text=e.text, kind=e.kind, seat=e.seat) for e in events if e.text]
         if self.keep_links and self.match.game.is_over(self.match.state):
@@ -244,6 +328,7 @@ class SharedTable:
     def broadcast(self) -> None:
         for conn in list(self.connections):
             conn.send(self.table_for(conn))
+        self._changed()
 
     # -- bots ----------------------------------------------------------------------------------------
 
@@ -313,3 +398,5 @@ class SharedTable:
             conn.close()
         if self._worker is not None and self._own_worker:
             self._worker.close()
+        if self._hint_worker is not None:
+            self._hint_worker.close()

@@ -5,8 +5,9 @@ which has the read side of a Match, filled from the host's messages (decktable/s
 the seat's own observation, the public events as the log, who acts. Its `act` sends the move to
 the host and changes nothing here: the host's next `table` message redraws the screen (through
 the controller's `advance`), and a refusal becomes the usual notification. Bots are the host's
-(`bot_to_act` is never this side's), there is no curtain (only this seat's view ever comes), and
-undo and hints are refused for now (the host's to allow).
+(`bot_to_act` is never this side's), there is no curtain (only this seat's view ever comes),
+undo is not offered at a shared table, and a hint is the host's search from this seat's view, asked
+over the wire and shown when it comes.
 
 Nothing here sees more than the seat's link is sent. A dropped connection is retried every
 second; a newer device on the same link ends this one (it says why on leaving).
@@ -22,6 +23,7 @@ from urllib.parse import urlsplit, urlunsplit
 from pydantic import ValidationError
 
 from decktable.engine.errors import DeckTableError
+from decktable.share.host import NO_UNDO
 from decktable.engine.game import Event
 from decktable.engine.match import LogEntry, Seat
 from decktable.engine.models import Observation, ResultView
@@ -30,8 +32,6 @@ from decktable.share.wire import Table, Welcome
 from decktable.ui.app import DeckTableApp
 from decktable.ui.controller import TableController
 
-NO_UNDO = "Undo is not offered at a shared table yet."
-NO_HINT = "Hints are not offered at a shared table yet."
 RETRY = 1.0  # seconds between attempts to reach a table that went away
 
 
@@ -159,13 +159,47 @@ class RemoteMatch:
 
 
 class RemoteController(TableController):
-    """The table's controller, minus what belongs to the host: bots, hints, undo."""
+    """The table's controller, minus what belongs to the host: bots and undo. A hint is asked of
+    the host (its search, from this seat's view only) and shown when it comes."""
+
+    asking_at: int | None = None  # the table a hint was asked for, until it comes
 
     def prepare(self) -> None:
         pass  # no bot worker on this side
 
     def ask_hint(self, seat: int | None) -> str | None:
-        return NO_HINT
+        m = self.match
+        if seat is None or seat != m.me or seat not in m.to_act():
+            return "A hint is for your own turn."
+        if self.hint is not None and self.hint.at == m.at and self.hint.seat == seat:
+            self.view.show_hint(self.hint)
+            return None
+        if self.asking_at == m.at:
+            return "Still looking for a hint…"
+        ask = getattr(self.app, "ask_hint", None)
+        if ask is None or not ask(m.at):
+            return "Not connected to the table: no hint now."
+        self.asking_at = m.at
+        self.view.redraw_hint()
+        return None
+
+    def status_line(self) -> str:
+        if self.asking_at is not None and self.asking_at == self.match.at:
+            return "Looking for a hint…"
+        return super().status_line()
+
+    def answer_hint(self, at: int, answer: Any) -> None:
+        """The host's hint for the table at `at`, shown while that table is still on screen."""
+        from decktable.bots.hints import HintAnswer
+        from decktable.ui.controller import Hint
+
+        self.asking_at = None
+        m = self.match
+        if at != m.at or m.me is None:
+            return
+        said = HintAnswer.model_validate(answer)
+        self.hint = Hint(m.me, said.action, said, at)
+        self.view.show_hint(self.hint)
 
     def undo(self, seat: int) -> str:
         raise DeckTableError(NO_UNDO)
@@ -237,6 +271,13 @@ class JoinApp(DeckTableApp):
             return
         asyncio.ensure_future(ws.send_str(json.dumps({"type": "act", "action": action, "at": at})))
 
+    def ask_hint(self, at: int) -> bool:
+        ws = self.ws
+        if ws is None or ws.closed:
+            return False
+        asyncio.ensure_future(ws.send_str(json.dumps({"type": "hint", "at": at})))
+        return True
+
     def _receive(self, text: str) -> None:
         try:
             data = json.loads(text)
@@ -250,7 +291,11 @@ class JoinApp(DeckTableApp):
                 table = Table.model_validate(data)
                 self.remote.take(table)
                 self._show(table)
+            elif kind == "hint" and self.table_screen is not None:
+                self.table_screen.controller.answer_hint(int(data["at"]), data["answer"])
             elif kind == "refused":
+                if data.get("action") == "hint" and self.table_screen is not None:
+                    self.table_screen.controller.asking_at = None
                 self.notify(str(data.get("reason", "")), severity="warning", markup=False)
             elif kind in ("replaced", "problem"):
                 reason = str(data.get("reason", ""))

@@ -156,23 +156,38 @@ class HostServer:
         lines = [f"{name}: {url}" for name, url in self.links()]
         bots = [s.name for s in m.seats if s.is_bot]
         lines.append(f"({m.game.info.name}; each link is one person's seat and holds its secret: send it to that "
-                     "person only." + (f" Bots here: {', '.join(bots)}." if bots else "") + " Ctrl+C stops the table.)")
+                     "person only." + (f" Bots here: {', '.join(bots)}." if bots else "")
+                     + " A seat nobody opened is played at the host's keyboard. Ctrl+C stops the table.)")
         return "\n".join(lines)
 
 
 def host(match: Match, host: str = "127.0.0.1", port: int = 0, max_connections: int = DEFAULT_MAX_CONNECTIONS,
-         announce: Callable[[str], None] | None = None, look: list[str] | None = None) -> int:
-    """Run a shared table until Ctrl+C or SIGTERM; the exit status."""
+         announce: Callable[[str], None] | None = None, look: list[str] | None = None, qr: bool = False,
+         keyboard: bool | None = None, cards: str | None = None, theme: str | None = None) -> int:
+    """Run a shared table until Ctrl+C or SIGTERM (or, with the host's keyboard, until its table is
+    left); the exit status. `qr`: each link is drawn as a QR code too. `keyboard` (by default: when
+    this terminal is one): the table's screens here, where the seats nobody opened are played
+    hot-seat (decktable/share/host_app.py); without, the host only serves and such seats wait."""
+    if keyboard is None:
+        keyboard = sys.stdin.isatty() and sys.stdout.isatty() and sys.stderr.isatty()
 
     async def run() -> None:
         server = HostServer(SharedTable(match, keep_links=True), host, port, max_connections, browser=True, look=look)
         await server.start()
         (announce or (lambda t: print(t, flush=True)))(server.announce_text())
-        from decktable.web.server import stop_on_signals
+        if qr:
+            from decktable.share.qr import print_codes
 
-        stop = stop_on_signals()
+            print_codes(server.links())
         try:
-            await stop.wait()
+            if keyboard:
+                from decktable.share.host_app import HostApp
+
+                await HostApp(server, cards=cards, theme_name=theme).run_async()
+            else:
+                from decktable.web.server import stop_on_signals
+
+                await stop_on_signals().wait()
         finally:
             await server.stop()
 

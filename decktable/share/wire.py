@@ -35,7 +35,16 @@ class Ping(BaseModel):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Union[Act, Ping], Field(discriminator="type")]
+class AskHint(BaseModel):
+    """A hint for the device's own seat, on its own turn, from its own view (as at the keyboard)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    type: Literal["hint"]
+    at: int = Field(ge=0)  # the table the device is looking at: an answer for another is not sent
+
+
+ClientMessage = Annotated[Union[Act, Ping, AskHint], Field(discriminator="type")]
 CLIENT = TypeAdapter(ClientMessage)
 
 
@@ -85,6 +94,15 @@ class Replaced(BaseModel):
 class Problem(BaseModel):
     type: Literal["problem"] = "problem"
     reason: str
+
+
+class HintReply(BaseModel):
+    """The strong search's move for the asking seat (decktable/bots/hints.py's HintAnswer: the
+    move, the public events every re-deal of what the seat cannot see agreed on, its rating)."""
+
+    type: Literal["hint"] = "hint"
+    at: int
+    answer: dict[str, Any]
 
 
 class Pong(BaseModel):
