@@ -11,6 +11,8 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Markdown, MarkdownViewer, Tree
 
+from decktable.ui.screens.too_small import FULL_WIDTH
+
 from decktable.primers import primer_family, with_legend
 
 KEYS_HELP = """\
@@ -119,7 +121,9 @@ class HelpScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield HelpViewer(self.markdown, show_table_of_contents=self.game_id is not None, id="help", open_links=False)
+        # a narrow terminal (a phone) gives the text the whole width; `t` shows the contents
+        contents = self.game_id is not None and self.app.size.width >= FULL_WIDTH
+        yield HelpViewer(self.markdown, show_table_of_contents=contents, id="help", open_links=False)
         yield Footer()
 
     def on_mount(self) -> None:

@@ -1,6 +1,7 @@
 """HistoryScreen: the whole game so far, as the log's public sentences (Event.text), one hand
 after another. Never the actions' notation: it may name a card others must not see (a bluff, a
-discard to a crib). Opened with `L` at the table and from the results; q or Esc closes it."""
+discard to a crib). Opened with `L` at the table (and `l` at a narrow one) and from the results; q or
+Esc closes it."""
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ class HistoryScreen(Screen[None]):
     """The whole game's log, scrolled with the arrows, PgUp/PgDn, Home and End."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,L", "close", "Back to the table"),
+        Binding("escape,q,L,l", "close", "Back to the table"),
         Binding("home", "top", "Start", show=False),
         Binding("end", "bottom", "End", show=False),
     ]

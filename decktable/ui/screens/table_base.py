@@ -37,6 +37,7 @@ from decktable.ui.glyphs import card_full_name
 from decktable.ui.screens.hinting import Hinting
 from decktable.ui.screens.marked_plays import MarkedPlays, action_cards, legal_cards, multi_cards
 from decktable.ui.screens.refusals import Refusals
+from decktable.ui.screens.too_small import FULL_WIDTH
 from decktable.ui.widgets.action_bar import ActionBar
 from decktable.ui.widgets.card_strip import CardStrip
 from decktable.ui.widgets.choice_menu import ChoiceMenu
@@ -221,10 +222,21 @@ class TableScreen(Hinting, Refusals, MarkedPlays, Screen[None]):
     #: below this height the table is compact: no log (l shows it), no margins around the trick
     COMPACT_HEIGHT = 32
 
+    @staticmethod
+    def is_narrow(width: int) -> bool:
+        """Narrower than the full table: one column (the side column's seats and prompt above the
+        table, the log a screen of its own), as on a phone in portrait."""
+        return width < FULL_WIDTH
+
     def on_resize(self, event: events.Resize) -> None:
-        compact = event.size.height < self.COMPACT_HEIGHT or event.size.width < 100
+        narrow = self.is_narrow(event.size.width)
+        compact = narrow or event.size.height < self.COMPACT_HEIGHT or event.size.width < 100
+        self.set_class(narrow, "-narrow")
+        if narrow:  # the narrow table opens the log as a screen of its own: the CSS hides the panel
+            self.query_one(LogPanel).styles.clear_rule("display")
+            self.remove_class("-log-open")
         self.set_class(compact, "-compact")
-        self.query_one(SeatsPanel).set_compact(compact)
+        self.query_one(SeatsPanel).set_compact(compact, narrow=narrow)
         self.query_one(StatusPanel).set_compact(compact)
         self.call_after_refresh(self.fit_main)
 
@@ -699,6 +711,9 @@ class TableScreen(Hinting, Refusals, MarkedPlays, Screen[None]):
         inspect_card(self)
 
     def action_toggle_log(self) -> None:
+        if self.has_class("-narrow"):
+            self.action_history()  # one column has no room beside the table: the log in full
+            return
         log = self.query_one(LogPanel)
         self.show_log(not log.display)
 
@@ -711,11 +726,17 @@ class TableScreen(Hinting, Refusals, MarkedPlays, Screen[None]):
 
     def action_log_back(self) -> None:
         """PgUp: the log looks further back (shown first if it was hidden)."""
+        if self.has_class("-narrow"):
+            self.action_history()
+            return
         log = self.query_one(LogPanel)
         self.show_log(True)
         log.scroll_lines(max(1, log.content_size.height - 1))
 
     def action_log_forward(self) -> None:
+        if self.has_class("-narrow"):
+            self.action_history()
+            return
         log = self.query_one(LogPanel)
         self.show_log(True)
         log.scroll_lines(-max(1, log.content_size.height - 1))

@@ -1,4 +1,8 @@
-"""The full-screen notice shown while the terminal is smaller than the table needs."""
+"""The full-screen notice shown while the terminal is smaller than the table needs.
+
+Narrower than FULL_WIDTH the table screens draw their compact one-column layout (a phone in
+portrait is about 41x44), so only a terminal narrower than MIN_WIDTH or lower than MIN_HEIGHT
+(a phone in landscape at the browser's default font: about 90x20) gets this notice."""
 
 from __future__ import annotations
 
@@ -10,8 +14,11 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-MIN_WIDTH = 80
+MIN_WIDTH = 36
 MIN_HEIGHT = 24
+#: from this width on, the table is drawn in full (main column and side column); narrower, the
+#: table screens use their one-column layout (the `-narrow` class, themes/table.tcss)
+FULL_WIDTH = 80
 
 
 class TooSmallScreen(Screen[None]):

@@ -7,6 +7,8 @@ cells a legal action may target. Enter or a click posts `GridView.CellChosen`.
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -23,6 +25,7 @@ CELL_W = 10
 MAX_CELL_W = 14  # the longest Decktet name, "Chance Meeting"
 GAP = 1
 ROW_HDR = 4
+TINY_CELL_W = 4  # the narrowest cell: a card's label ("10☾≈"), no name
 LINES = 4  # lines per grid row: label, name, tokens, spacer
 SEAT_COLOURS = 5
 
@@ -82,6 +85,10 @@ class GridView(Widget, can_focus=True):
         #: table switches to this when the full drawing would not fit on the screen
         self.dense = False
         self.cell_w = CELL_W  # narrower when the grid is dense and the column is narrow
+        #: even the narrowest cells do not fit the column: the foot says so (never cut silently)
+        self.cut = False
+        self.room = 0  # the columns the grid had when it was last fitted
+        self.need = 0  # the columns the grid needs at its narrowest
 
     # -- data ---------------------------------------------------------------------------------
 
@@ -174,28 +181,72 @@ class GridView(Widget, can_focus=True):
                 return ROW_HDR + cols * (w + GAP) + 4 <= width
 
             if dense:
-                while cell_w > 6 and not fits(cell_w):
+                # below 6 a cell (a phone's 41 columns: Jacynth's six columns at 4 each) the
+                # names give way to the label, the tokens take the name's line
+                while cell_w > TINY_CELL_W and not fits(cell_w):
                     cell_w -= 1
             else:
                 while cell_w < MAX_CELL_W and fits(cell_w + 1):
                     cell_w += 1
+            cut = not fits(cell_w)
+            self.need = ROW_HDR + cols * (TINY_CELL_W + GAP) + 4
+            if cut != self.cut or width != self.room:
+                self.cut, self.room = cut, width
+                self.refresh(layout=True)
         if dense != self.dense or cell_w != self.cell_w:
             self.dense = dense
             self.cell_w = cell_w
             self.refresh(layout=True)
+
+    def foot_parts(self) -> tuple[str, str, str]:
+        """(what a grid too wide for the screen says, the board's note, the cell under the cursor)."""
+        board = self.board
+        cut = ""
+        if self.cut:
+            cut = (f"Only the left part of the grid fits: it needs {self.need} columns and this screen has "
+                   f"{self.room}. Turn the phone or widen the terminal to see it whole.")
+        note = board.note if board is not None and board.note else ""
+        info = ""
+        here = self.cell
+        if board is not None and here is not None:
+            view = board.cells.get(here)
+            info = f"[{here}]"
+            if view is not None and view.card:
+                info += f" {card_name(view.card, self.family)}"
+        return cut, note, info
+
+    def foot_lines(self) -> list[str]:
+        """The lines under the grid: its note and the cell under the cursor on one line; where the
+        cells are too narrow for names (or the grid is cut) wrapped to the width, the cursor's
+        card (its only name on screen) on a line of its own."""
+        cut, note, info = self.foot_parts()
+        if not (self.cut or self.cell_w < 6):
+            return [f"{note}  {info}" if note and info else note or (f"  {info}" if info else "")]
+        room = self.foot_width()
+        lines = self.cut_said() + textwrap.wrap(note, room) + textwrap.wrap(info, room)
+        return lines or [""]
+
+    def cut_said(self) -> list[str]:
+        """The lines saying that the grid is cut (none when it fits)."""
+        return textwrap.wrap(self.foot_parts()[0], self.foot_width())
+
+    def foot_width(self) -> int:
+        """The width the foot is wrapped to: the grid's own (its cells), within the column."""
+        cols = len(self.board.cols) if self.board else 1
+        return max(16, min(self.room - 4, ROW_HDR + cols * (self.cell_w + GAP)))
 
     def height_if(self, dense: bool) -> int:
         was = self.dense
         self.dense = dense
         try:
             rows = len(self.board.rows) if self.board else 1
-            return 1 + rows * self.row_lines + 1 + 2
+            return 1 + rows * self.row_lines + len(self.foot_lines()) + 2
         finally:
             self.dense = was
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         rows = len(self.board.rows) if self.board else 1
-        return 1 + rows * self.row_lines + 1
+        return 1 + rows * self.row_lines + len(self.foot_lines())
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -241,8 +292,9 @@ class GridView(Widget, can_focus=True):
                         tokens.append(marks[seat % len(marks)], style=base + seat_styles[seat % SEAT_COLOURS])
                     if view.note:
                         tokens.append(" " + view.note, style=base)
+                tiny = self.cell_w < 6  # the label alone; the tokens on the name's line
                 # dense: the tokens end the label line (no line of their own)
-                inline = self.dense and bool(tokens)
+                inline = self.dense and bool(tokens) and not tiny
                 if inline:
                     tokens.truncate(max(1, self.cell_w // 2))
                 label_w = self.cell_w - (tokens.cell_len + 1 if inline else 0)
@@ -252,11 +304,18 @@ class GridView(Widget, can_focus=True):
                     nm = card_name(view.card, self.family)
                     if len(nm) > self.cell_w:
                         nm = nm[: self.cell_w - 1] + "…"
-                    l2.append(nm.ljust(self.cell_w), style=base)
+                    if not tiny:
+                        l2.append(nm.ljust(self.cell_w), style=base)
                 else:
                     mark = "+" if name in self.targets else "·"
                     l1.append(mark.center(label_w), style=base)
-                    l2.append(" " * self.cell_w, style=base)
+                    if not tiny:
+                        l2.append(" " * self.cell_w, style=base)
+                if tiny:  # the name's line holds the tokens (the cursor's line below names the card)
+                    tokens.truncate(self.cell_w)
+                    l2.append_text(tokens)
+                    l2.append(" " * (self.cell_w - tokens.cell_len), style=base)
+                    tokens = Text()
                 if inline:
                     l1.append(" ", style=base)
                     l1.append_text(tokens)
@@ -268,14 +327,16 @@ class GridView(Widget, can_focus=True):
                 for ln in (l1, l2, l3):
                     ln.append(" " * GAP)
             lines.extend([l1, l2, l3, Text()][: self.row_lines])
-        foot = Text(board.note, style=header) if board.note else Text()
-        if here is not None:
-            view = board.cells.get(here)
-            info = f"  [{here}]"
-            if view is not None and view.card:
-                info += f" {card_name(view.card, self.family)}"
-            foot.append(info, style=header)
-        lines.append(foot)
+        if not (self.cut or self.cell_w < 6):  # the note and the cell under the cursor on one line
+            _cut, note, info = self.foot_parts()
+            foot = Text(note, style=header)
+            if info:
+                foot.append(f"  {info}", style=header)
+            lines.append(foot)
+        else:
+            said = self.cut_said()
+            for line in self.foot_lines():
+                lines.append(Text(line, style=header + Style(bold=True) if line in said else header))
         return Text("\n").join(lines)
 
     def on_focus(self) -> None:

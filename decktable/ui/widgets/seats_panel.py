@@ -51,10 +51,14 @@ class SeatsPanel(Widget):
         self.thinking: int | None = None  # the bot seat whose move is being computed
         #: small terminals: no title, and the facts of a seat on one line (cut to the width)
         self.compact = False
+        #: a narrow table (one column): a seat's facts follow its count on its own line when
+        #: they fit there whole (the prompt below the seats stays in the column's few rows)
+        self.narrow = False
 
-    def set_compact(self, compact: bool) -> None:
-        if compact != self.compact:
+    def set_compact(self, compact: bool, narrow: bool = False) -> None:
+        if compact != self.compact or narrow != self.narrow:
             self.compact = compact
+            self.narrow = narrow
             self.refresh(layout=True)
 
     def show(self, obs: Observation, bots: set[int] | None = None, levels: dict[int, str] | None = None,
@@ -123,13 +127,16 @@ class SeatsPanel(Widget):
                 if bar is not None:
                     lines.append(bar)
                 continue
+            said = [k if v == "yes" else f"{k} {v}" for k, v in s.facts.items()]
+            if said and self.narrow and line.cell_len + 1 + len(" · ".join(said)) <= (self.content_size.width or 30):
+                line.append(" " + " · ".join(said), style=muted)  # whole, on the seat's line
+                said = []
             lines.append(line)
-            if s.facts:
+            if said:
                 # a flag says only its name ("Dealer", not "Dealer yes"): room for the counts;
                 # the facts take the lines they need ("Closed the stock · De…" was cut at three
                 # lines in a small terminal): the side column scrolls to what it cannot hold
-                lines.extend(self._fact_lines([k if v == "yes" else f"{k} {v}" for k, v in s.facts.items()],
-                                              muted))
+                lines.extend(self._fact_lines(said, muted))
             bar = self._track_line(s.seat, style, muted)
             if bar is not None:
                 lines.append(bar)

@@ -1,10 +1,23 @@
 // decktable's additions to textual-serve's page (textual.js): the fonts are loaded before the
 // terminal measures its cells, the websocket address follows the address the page was opened at,
-// and the terminal has the keyboard focus as soon as the table is drawn.
+// and the terminal has the keyboard focus as soon as the table is drawn. On a touch screen (a
+// phone) the terminal's hidden text box says inputmode="none": a tap is a click for the table and
+// never raises the on-screen keyboard (a hardware keyboard still types into it).
 (function () {
   "use strict";
   const startTerminal = window.onload; // textual.js's: builds the terminal and connects
   window.onload = null;
+  const touch = navigator.maxTouchPoints > 0 || window.matchMedia("(pointer: coarse)").matches;
+
+  function noSoftKeyboard(root) {
+    if (!touch) return;
+    for (const box of root.querySelectorAll("textarea, input")) {
+      if (box.getAttribute("inputmode") !== "none") {
+        box.setAttribute("inputmode", "none");
+        box.setAttribute("virtualkeyboardpolicy", "manual"); // Chromium: no keyboard on focus
+      }
+    }
+  }
 
   function focusTerminal() {
     const input = document.querySelector(".xterm-helper-textarea");
@@ -30,6 +43,12 @@
   });
 
   document.addEventListener("DOMContentLoaded", () => {
+    if (touch) {
+      // xterm.js makes its text box when the terminal opens: mark it as soon as it is there
+      const terminal = document.getElementById("terminal") || document.body;
+      noSoftKeyboard(terminal);
+      new MutationObserver(() => noSoftKeyboard(terminal)).observe(terminal, { childList: true, subtree: true });
+    }
     let focused = false;
     new MutationObserver(() => {
       if (!focused && document.body.classList.contains("-first-byte")) {

@@ -1,0 +1,116 @@
+"""A shared table's seat link on a phone-sized page (390x844, touch, in real headless Chromium):
+the seat's table is drawn in its narrow layout (no "too small" notice), a tap on a card of the
+hand plays it at the host, and the terminal's hidden text box, focused or not, says
+inputmode="none", so no tap would raise the on-screen keyboard."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "serve"))
+
+from browser import WATCH, BrowserTab, chromium_path, launch  # noqa: E402
+
+from decktable.ui.glyphs import card_label  # noqa: E402
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+pytestmark = pytest.mark.skipif(chromium_path() is None, reason="no chromium on this machine")
+
+PHONE = {"width": 390, "height": 844}
+
+TEXT_BOXES = """() => [...document.querySelectorAll('textarea, input')].map(
+    (t) => [t.className, t.getAttribute('inputmode'), t === document.activeElement])"""
+
+
+def table_view(url: str) -> dict[str, Any]:
+    """The table link's latest `table` message over the host's JSON websocket (public events)."""
+    ws_url = re.sub(r"^http://(.*)/t/", r"ws://\1/ws/", url)
+
+    async def run() -> dict[str, Any]:
+        async with aiohttp.ClientSession() as s, s.ws_connect(ws_url) as ws:
+            while (m := json.loads((await ws.receive(timeout=10)).data))["type"] != "table":
+                pass
+            return m
+
+    with ThreadPoolExecutor(1) as pool:  # Playwright's own loop runs in this thread
+        return pool.submit(lambda: asyncio.run(run())).result(30)
+
+
+def check_no_keyboard(tab: BrowserTab) -> None:
+    boxes = tab.page.evaluate(TEXT_BOXES)
+    assert any("xterm-helper-textarea" in cls for cls, _mode, _focused in boxes), boxes
+    assert all(mode == "none" for _cls, mode, _focused in boxes), boxes
+    # whatever has the focus, it is no text box that would raise a keyboard
+    assert not any(focused and mode != "none" for _cls, mode, focused in boxes), boxes
+
+
+def test_a_phone_taps_a_card_of_its_hand_and_raises_no_keyboard() -> None:
+    host = subprocess.Popen(
+        [sys.executable, "-m", "decktable", "host", "schnapsen", "--players", "Ann,bot:random", "--port", "0",
+         "--seed", "11"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )
+    try:
+        assert host.stdout is not None
+        links: dict[str, str] = {}
+        while "Table" not in links:
+            name, url = host.stdout.readline().rstrip("\n").split(": ", 1)
+            links[name] = url
+        with playwright_api.sync_playwright() as p:
+            browser = launch(p)
+            try:
+                context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=3)
+                page = context.new_page()
+                page.add_init_script(WATCH)
+                tab = BrowserTab(page)
+                page.goto(links["Ann"])
+                page.wait_for_selector("body.-first-byte", timeout=30_000)
+                tab.wait_for("Ann's hand", timeout=30)
+                width, height = page.evaluate("() => [window.__dt.size.width, window.__dt.size.height]")
+                assert 36 <= width < 80 and height >= 30, (width, height)  # a phone's columns and rows
+                assert "needs at least" not in tab.text()
+                check_no_keyboard(tab)
+
+                tab.wait_line("led", timeout=15)  # the bot led (the trick's note): Ann's turn
+                tab.settle()
+                before = table_view(links["Table"])
+                assert before["observation"]["to_act"] == [0]
+                row, _col = tab.wait_for("Ann's hand")
+                assert tab.screen is not None
+                line = tab.screen.lines()[row + 1]  # the first row of the hand's chips
+                label = re.search(r"│\s*(\S+)", line)
+                assert label, line
+                col = line.index(label.group(1))
+                left, top, w, h = tab.cell_box()
+                page.touchscreen.tap(left + (col + 0.5) * w, top + (row + 1.5) * h)
+                card = label.group(1).rstrip("★✦✓")
+                tab.wait_for("Trick over", timeout=10)  # she answered the lead: the trick is complete
+                trick = tab.screen.lines()
+                top = next(i for i, t in enumerate(trick) if "Trick" in t)
+                assert any(card in t for t in trick[top:row]), (card, "\n".join(trick))  # her card is in it
+                after = table_view(links["Table"])
+                assert after["at"] > before["at"]
+                assert any(e["text"].startswith("Ann plays") for e in after["events"]), after["events"]
+                last = after["observation"]["trick"]["last"]
+                assert last[0]["card"] == before["observation"]["trick"]["plays"][0]["card"]
+                assert last[-1]["seat"] == 0 and card_label(last[-1]["card"], "french") == card  # the card tapped
+                check_no_keyboard(tab)
+                assert page.evaluate("() => document.activeElement.getAttribute('inputmode')") == "none"
+            finally:
+                browser.close()
+    finally:
+        os.killpg(host.pid, signal.SIGTERM)
+        assert host.wait(15) == 0
