@@ -19,6 +19,7 @@ from table_driver import make_app, play, screen_text, settle, table  # noqa: E40
 
 from decktable.engine.models import ActionView, Observation  # noqa: E402
 from decktable.ui.glyphs import card_label  # noqa: E402
+from decktable.ui.screens.hand_summary import HandSummaryScreen  # noqa: E402
 from decktable.ui.screens.history_screen import HistoryScreen  # noqa: E402
 from decktable.ui.screens.too_small import TooSmallScreen  # noqa: E402
 from decktable.ui.widgets.action_bar import ActionBar  # noqa: E402
@@ -138,6 +139,15 @@ async def test_king_hand_on_a_narrow_table(size: tuple[int, int], by_taps: bool)
         assert "needs at least" not in screen_text(app)
         played = await play_hand(pilot, app, by_taps, seed=1)
         assert sum(a.text.startswith("play") for a in played) == 13
+        if isinstance(app.screen, HandSummaryScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        # the log and the score sheet so far: one key away
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, HistoryScreen)
+        text = screen_text(app)
+        assert "Score sheet" in text and "Total" in text, text
 
 
 async def test_the_log_is_one_key_away_and_a_wide_terminal_gets_the_full_table() -> None:

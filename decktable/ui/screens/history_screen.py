@@ -1,7 +1,7 @@
 """HistoryScreen: the whole game so far, as the log's public sentences (Event.text), one hand
 after another. Never the actions' notation: it may name a card others must not see (a bluff, a
-discard to a crib). Opened with `L` at the table (and `l` at a narrow one) and from the results; q or
-Esc closes it."""
+discard to a crib). Under it, the score sheet so far. Opened with `L` at the table (and `l` at a
+narrow one) and from the results; q or Esc closes it."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
+
+from decktable.ui.screens.hand_summary import sheet_table
 
 if TYPE_CHECKING:
     from decktable.engine.match import Match
@@ -46,6 +48,7 @@ class HistoryScreen(Screen[None]):
     HistoryScreen #history-title { text-style: bold; color: $primary; padding: 0 1; }
     HistoryScreen #history-scroll { border: round $panel; padding: 0 1; }
     HistoryScreen #history-scroll:focus { border: round $accent; }
+    HistoryScreen #history-sheet { margin: 1 0 0 0; }
     """
 
     def __init__(self, match: Match) -> None:
@@ -56,6 +59,13 @@ class HistoryScreen(Screen[None]):
         yield Static(Text(f"{self.match.game.info.name} — the whole game"), id="history-title")
         with VerticalScroll(id="history-scroll"):
             yield Static(history_text(self.match), id="history-text")
+            # the score sheet so far under the newest line, where the screen opens (a narrow
+            # table's one key for the log and the scores)
+            rows = self.match.observe().score_sheet
+            if rows:
+                names = [s.name for s in self.match.seats]
+                yield Static(sheet_table(names, rows, self.match.game.info.sheet_row,
+                                         first=self.match.observe().sheet_first), id="history-sheet")
         yield Footer()
 
     def on_mount(self) -> None:
