@@ -154,9 +154,13 @@ async def test_learn_in_the_lobby_opens_the_lesson() -> None:
         assert screen.query_one(CoachPanel).display
         app.back_to_lobby()
         await settle(pilot)
-        olist.highlighted = ids.index("game:king")
-        await settle(pilot)
-        assert not lobby.check_action("learn", ())  # no lesson for King yet: no Learn key
+        from decktable.learn import has_lesson
+
+        without = [i for i in ids if i and i.startswith("game:") and not has_lesson(i[5:])]
+        if without:  # a game with no lesson yet has no Learn key
+            olist.highlighted = ids.index(without[0])
+            await settle(pilot)
+            assert not lobby.check_action("learn", ())
 
 
 async def test_help_key_opens_the_help_at_the_coachs_section() -> None:
