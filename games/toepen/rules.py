@@ -41,6 +41,10 @@ IS_JACK: list[bool] = [RANK[i] == 11 for i in range(NCARDS)]
 IS_NUMBER: list[bool] = [7 <= RANK[i] <= 10 for i in range(NCARDS)]  # what a "dirty" hand may not hold
 SORT_KEY: list[tuple[int, int]] = [(SUIT[i], -POWER[i]) for i in range(NCARDS)]
 SUIT_WORD = [s.capitalize() for s in SUITS]
+#: the cards of the pack above each card in its suit (the playouts' hand estimate)
+ABOVE: list[tuple[int, ...]] = [
+    tuple(u for u in FULL if SUIT[u] == SUIT[c] and POWER[u] > POWER[c]) if POWER[c] >= 0 else () for c in range(NCARDS)
+]
 
 A_PLAY: list[Action] = [Action("play", (SLUG[i],)) for i in range(NCARDS)]
 A_KNOCK, A_FOLD, A_STAY = Action("knock"), Action("fold"), Action("stay")
@@ -713,7 +717,7 @@ class Toepen(Game):
         for s in range(n):
             if st.shown[s]:
                 known.update(st.thrown[s])
-        unseen = [c for c in FULL if c not in known]
+        unseen = len(FULL) - len(known)
         ins = [s for s in range(n) if s != seat and st.inhand[s]]
         if st.trick_no == TRICKS and st.trick:
             led = SUIT[st.trick[0][1]]
@@ -724,16 +728,16 @@ class Toepen(Game):
             later = sum(len(st.hands[s]) for s in ins if s not in played)
             if not later:
                 return 1.0
-            h = sum(1 for u in unseen if SUIT[u] == led and POWER[u] > POWER[c])
-            return (1 - later / len(unseen)) ** h
+            h = sum(1 for u in ABOVE[c] if u not in known)
+            return (1 - later / unseen) ** h
         held = sum(len(st.hands[s]) for s in ins)
         if not held:
             return 1.0
-        q = held / len(unseen)
+        q = held / unseen
         k = 1.0 if st.trick_no == TRICKS else 0.65 / (len(ins) + 1)
         miss = 1.0
         for c in hand:
-            h = sum(1 for u in unseen if SUIT[u] == SUIT[c] and POWER[u] > POWER[c])
+            h = sum(1 for u in ABOVE[c] if u not in known)
             miss *= 1 - k * (1 - q) ** h
         return 1 - miss
 
