@@ -502,8 +502,8 @@ class King(Game):
     def playout(self, state: State, rand: Any, limit: int, trace: list[tuple[int, Action]] | None = None) -> int:
         """The search's random playout (see `Game.playout`): trick plays drawn uniformly from the
         cards `legal_actions` would list, without actions or events; contracts, bids and deals go
-        through the generic step with the playout policy (`policy_step`, `playout_action`). Stops at the end of the hand. `trace` collects the moves as
-        (seat, action)."""
+        through the generic step with the playout policy (`policy_step`, `playout_action`).
+        Stops at the end of the hand. `trace` collects the moves as (seat, action)."""
         st: KingState = state  # type: ignore[assignment]
         moves = 0
         sheet, hand_no = len(st.sheet), st.hand_no
