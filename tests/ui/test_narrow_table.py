@@ -172,3 +172,17 @@ async def test_the_log_is_one_key_away_and_a_wide_terminal_gets_the_full_table()
         await pilot.press("l")
         await settle(pilot)
         assert app.screen is screen  # the log panel toggles in place at a wide table
+
+
+async def test_a_fifteen_card_hand_fits_a_phone_with_three_tall_buttons() -> None:
+    """Rally's bargaining: 15 cards, a trick of four seats and three long buttons at 41x44. A
+    dense chip would go one to a row there (taller than the usual chips): the hand is drawn as
+    labels only, every card's rank and suit on screen, none scrolled away."""
+    app = make_app("rally", "Ann,bot,bot,bot", seed=11)
+    async with app.run_test(size=PHONE) as pilot:
+        await settle(pilot)
+        await settle(pilot)
+        obs = table(app).obs
+        assert obs is not None and len(table(app).query_one(HandView).cards) == 15
+        assert len(table(app).query_one(ActionBar).buttons) >= 3
+        check_visible(app, obs)

@@ -274,11 +274,23 @@ class TableScreen(Hinting, Refusals, MarkedPlays, Screen[None]):
                 continue
             fixed += child.outer_size.height + margin.top + margin.bottom
 
+        narrow = self.has_class("-narrow")
+
+        def hand_dense(h: HandView, dense: bool, bare: bool) -> tuple[bool, bool]:
+            """(dense, bare) for a hand: in a narrow column a dense chip (label and name on one
+            line, 19 wide) goes one to a row and can be taller than the usual chips, so a hand
+            is dense only where that is not taller; a narrow table's last resort is its labels
+            only (`K♠ 10♥`, rank and suit still readable: a 15-card Rally hand above a trick)."""
+            bare = bare and narrow
+            if dense and not bare and narrow and h.height_if(True, width) > h.height_if(False, width):
+                dense = False
+            return dense or bare, bare
+
         def need(dense_rows: bool, dense_grid: bool, dense_hand: bool, tight: bool = False, bare: bool = False,
                  roomy: bool = False) -> int:
             total = fixed + sum(r.height_if(dense_rows, width, bare, roomy) for r in rows)
             total += sum(t.height_if(tight, width) for t in tights)  # type: ignore[attr-defined]
-            total += sum(h.height_if(dense_hand, width, roomy=roomy) for h in hands)
+            total += sum(h.height_if(*hand_dense(h, dense_hand, bare), width, roomy=roomy) for h in hands)
             total += sum(g.height_if(dense_grid) for g in grids)
             return total
 
@@ -296,7 +308,8 @@ class TableScreen(Hinting, Refusals, MarkedPlays, Screen[None]):
         for g in grids:
             g.set_dense(plan[1] or g.base_width() + 4 > region.width, region.width)
         for h in hands:
-            h.set_dense(plan[2], roomy=plan[5])
+            dense, bare = hand_dense(h, plan[2], plan[4])
+            h.set_dense(dense, bare=bare, roomy=plan[5])
 
     def set_text(self, static: Static, text: Text) -> None:
         """Update a Static only when its text changed (an update costs a relayout)."""
