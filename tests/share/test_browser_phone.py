@@ -12,6 +12,7 @@ import re
 import signal
 import subprocess
 import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -109,6 +110,16 @@ def test_a_phone_taps_a_card_of_its_hand_and_raises_no_keyboard() -> None:
                 assert last[-1]["seat"] == 0 and card_label(last[-1]["card"], "french") == card  # the card tapped
                 check_no_keyboard(tab)
                 assert page.evaluate("() => document.activeElement.getAttribute('inputmode')") == "none"
+
+                # the phone turned to landscape: the full table (side column beside the main one)
+                page.set_viewport_size({"width": 844, "height": 390})
+                end = time.monotonic() + 10
+                while page.evaluate("() => window.__dt.size.width") < 80 and time.monotonic() < end:
+                    page.wait_for_timeout(50)
+                width, height = page.evaluate("() => [window.__dt.size.width, window.__dt.size.height]")
+                assert width >= 80 and height >= 20, (width, height)
+                tab.wait_line("Ann's hand", "▊ ", timeout=10)  # the hand, and the side column beside it
+                assert "needs at least" not in tab.text()
             finally:
                 browser.close()
     finally:

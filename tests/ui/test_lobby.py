@@ -316,22 +316,23 @@ async def test_help_shows_a_real_games_help_md() -> None:
 
 async def test_small_terminal_shows_a_message_until_enlarged(fixed_games) -> None:
     app = DeckTableApp(bot_delay=0)
-    async with app.run_test(size=(60, 20)) as pilot:
+    async with app.run_test(size=(60, 19)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
         text = str(app.screen.query_one("#too-small", Static).render())
-        assert "at least 36×24" in text and "60×20" in text
-        await pilot.resize_terminal(100, 22)
+        assert "at least 36×20" in text and "60×19" in text
+        await pilot.resize_terminal(100, 18)
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
-        assert "100×22" in str(app.screen.query_one("#too-small", Static).render())
+        assert "100×18" in str(app.screen.query_one("#too-small", Static).render())
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen)
-        # narrower than 80 columns is no longer too small (the tables have a one-column layout
-        # for phones, issue 37); narrower than 36 is
+        # narrower than 80 columns or lower than 24 rows is no longer too small (the tables have a
+        # one-column layout for phones in portrait and fit a phone in landscape, 90x20, compact:
+        # issue 37); narrower than 36 is
         await pilot.resize_terminal(79, 30)
         await pilot.pause()
         await pilot.pause()
@@ -340,6 +341,10 @@ async def test_small_terminal_shows_a_message_until_enlarged(fixed_games) -> Non
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(90, 20)
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
 
 
 async def test_palette_commands_cover_games_themes_cards(fixed_games) -> None:

@@ -46,4 +46,4 @@ def test_setup_snapshot(fixed_games, snap_compare) -> None:
 
 
 def test_small_terminal_snapshot(fixed_games, snap_compare) -> None:
-    assert snap_compare(DeckTableApp(bot_delay=0), terminal_size=(70, 20))
+    assert snap_compare(DeckTableApp(bot_delay=0), terminal_size=(70, 19))

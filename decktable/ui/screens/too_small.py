@@ -1,8 +1,9 @@
 """The full-screen notice shown while the terminal is smaller than the table needs.
 
 Narrower than FULL_WIDTH the table screens draw their compact one-column layout (a phone in
-portrait is about 41x44), so only a terminal narrower than MIN_WIDTH or lower than MIN_HEIGHT
-(a phone in landscape at the browser's default font: about 90x20) gets this notice."""
+portrait is about 41x44), and from 20 rows on the full table fits in its compact form (a phone in
+landscape at the browser's default font is about 90x20), so only a terminal narrower than
+MIN_WIDTH or lower than MIN_HEIGHT gets this notice."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 MIN_WIDTH = 36
-MIN_HEIGHT = 24
+MIN_HEIGHT = 20
 #: from this width on, the table is drawn in full (main column and side column); narrower, the
 #: table screens use their one-column layout (the `-narrow` class, themes/table.tcss)
 FULL_WIDTH = 80
