@@ -20,9 +20,9 @@ the keyboard seat to act, from its own view, as at any table.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
-from textual.binding import Binding, BindingType
+from textual.binding import Binding
 
 from decktable.engine.errors import DeckTableError
 from decktable.share.host import NO_UNDO
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from decktable.share.server import HostServer
 
 CLOSE_QUESTION = ("Close the shared table? Every device's seat closes with it. The game is saved: "
-                  "decktable host --resume shares it again, with the same links.")
+                  "it can be shared again, with the same links (decktable host --resume).")
 NO_REMATCH = "A new game at a shared table starts from the command line: run decktable host again."
 
 
@@ -132,6 +132,13 @@ class HostController(TableController):
         pass  # the shared table starts its own bot worker
 
     def advance(self) -> None:
+        from decktable.share.qr_screen import LinksScreen
+
+        if isinstance(self.app.screen, LinksScreen):
+            # the links are being shown (phones pointed at them): no curtain or summary goes up
+            # over them; the turn loop goes on when they close
+            self.hide_while_waiting()
+            return
         super().advance()
         self.hide_while_waiting()
 
@@ -154,70 +161,88 @@ class HostController(TableController):
         self.view.go_to_lobby()
 
 
-class HostApp(DeckTableApp):
-    """The table screens of a shared table at the host's keyboard. The server runs on this app's
-    event loop (started by the caller); leaving the table ends the app, and so the table."""
+_SHARED_SCREENS: dict[type, type] = {}
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        *DeckTableApp.BINDINGS,
-        Binding("S", "links", "Links"),
-    ]
 
-    def __init__(self, server: HostServer, **kw: Any) -> None:
-        super().__init__(match=None, **kw)
+def shared_screen_class(base: type) -> type:
+    """The table screen of a layout, with what a shared table adds: `S` shows the links and their
+    QR codes, leaving asks first (it closes the table for every device), and the server is
+    stopped when the screen goes when the screen started it (the lobby's "Share this table")."""
+    if base not in _SHARED_SCREENS:
+
+        def action_links(self: Any) -> None:
+            from decktable.share.qr_screen import LinksScreen
+
+            self.app.push_screen(LinksScreen(self.session.server.links()), lambda _r: self.advance())
+
+        def action_lobby(self: Any) -> None:
+            if isinstance(self.app, HostApp):
+                self.app.back_to_lobby()  # it asks, then ends the app
+                return
+            confirm_close(self.app, self.go_to_lobby)
+
+        def on_unmount(self: Any) -> None:
+            self.session.closed()
+
+        _SHARED_SCREENS[base] = type(f"Shared{base.__name__}", (base,), {
+            "BINDINGS": [Binding("S", "links", "Links")],
+            "action_links": action_links,
+            "action_lobby": action_lobby,
+            "on_unmount": on_unmount,
+            "__module__": __name__,
+        })
+    return _SHARED_SCREENS[base]
+
+
+def confirm_close(app: Any, then: Any) -> None:
+    """Ask before closing a shared table; `then` runs on yes, the turn loop goes on on no."""
+    from decktable.ui.screens.confirm import ConfirmScreen
+
+    if isinstance(app.screen, ConfirmScreen):
+        return
+    session = getattr(getattr(app, "session", None), "screen", None)
+
+    def answered(yes: bool | None) -> None:
+        if yes:
+            then()
+        elif session is not None and session.is_attached:
+            session.advance()
+
+    app.push_screen(ConfirmScreen(CLOSE_QUESTION), answered)
+
+
+class SharedSession:
+    """A shared table's screen at the host: its table screen (driving a HostedMatch through a
+    HostController) and what keeps it in step with the devices."""
+
+    def __init__(self, app: Any, server: HostServer, stop_server: bool = False) -> None:
+        from decktable.ui.screens.table_registry import screen_class_for
+
+        self.app = app
         self.server = server
         self.table = server.table
         self.hosted = HostedMatch(self.table)
-        self.table_screen: Any = None
-        self._advance_queued = False
-
-    def get_default_screen(self) -> Any:
-        from decktable.ui.screens.lobby_later import LobbyLater
-
-        return LobbyLater()
-
-    def on_mount(self) -> None:
-        from decktable.ui.screens.table_registry import screen_class_for
-
-        screen = screen_class_for(self.hosted)(self.hosted)  # type: ignore[arg-type]
+        self.stop_server = stop_server  # the lobby's share: the table ends with its screen
+        screen = shared_screen_class(screen_class_for(self.hosted))(self.hosted)  # type: ignore[arg-type]
         screen.controller = HostController(screen, self.hosted)  # type: ignore[arg-type]
-        self.table_screen = screen
+        screen.session = self
+        self.screen = screen
+        self._advance_queued = False
         self.table.on_change = self.table_changed
-        self.push_screen(screen)
 
-    def back_to_lobby(self) -> None:
-        """No lobby behind a shared table: leaving it closes the table for every device, so it is
-        asked first (the game is saved either way)."""
-        from decktable.ui.screens.confirm import ConfirmScreen
+    def closed(self) -> None:
+        """The table screen went away: with the lobby's share, the table closes for every device."""
+        self.table.on_change = None
+        if self.stop_server:
+            self.stop_server = False
+            import asyncio
 
-        if isinstance(self.screen, ConfirmScreen):
-            return
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.exit()
-            elif self.table_screen is not None and self.table_screen.is_attached:
-                self.table_screen.advance()  # the turn loop goes on where leaving stopped it
-
-        self.push_screen(ConfirmScreen(CLOSE_QUESTION), answered)
-
-    def start_match(self, match: Any) -> None:
-        self.notify(NO_REMATCH, markup=False)
-
-    def action_links(self) -> None:
-        from decktable.share.qr_screen import LinksScreen
-
-        if not isinstance(self.screen, LinksScreen):
-            self.push_screen(LinksScreen(self.server.links()))
-
-    # -- the shared table changed --------------------------------------------------------------------
+            asyncio.ensure_future(self.server.stop())
 
     def table_changed(self) -> None:
         """A move, a bot thinking, a device taking or leaving a seat. A hand whose seat a device
         now holds leaves this screen at once (here, not later); the rest is the turn loop's."""
-        screen = self.table_screen
-        if screen is None:
-            return
+        screen = self.screen
         controller = screen.controller
         controller.thinking = self.table.thinking
         m = self.hosted
@@ -234,12 +259,12 @@ class HostApp(DeckTableApp):
                 self._pop_to_table()
         if not self._advance_queued:
             self._advance_queued = True
-            self.call_later(self._advance)
+            self.app.call_later(self._advance)
 
     def _advance(self) -> None:
         self._advance_queued = False
-        screen = self.table_screen
-        if screen is not None and screen.is_attached:
+        screen = self.screen
+        if screen.is_attached:
             screen.advance()
             if screen.obs is not None and not screen.controller.curtain_up:
                 screen.redraw()  # the seats panel's thinking mark, a device's move
@@ -247,7 +272,7 @@ class HostApp(DeckTableApp):
     def _curtain(self) -> Any:
         from decktable.ui.screens.curtain import CurtainScreen
 
-        for s in self.screen_stack:
+        for s in self.app.screen_stack:
             if isinstance(s, CurtainScreen):
                 return s
         return None
@@ -260,13 +285,91 @@ class HostApp(DeckTableApp):
         return False
 
     def _pop_to_table(self) -> None:
-        while len(self.screen_stack) > 1 and self.screen is not self.table_screen:
-            self.pop_screen()
+        app = self.app
+        while len(app.screen_stack) > 1 and app.screen is not self.screen and self.screen in app.screen_stack:
+            app.pop_screen()
 
     def _drop_private_screens(self) -> None:
         """Screens drawn from the hand that just left (a card's menu, a card's facts)."""
         from decktable.ui.screens.card_info import CardInfoScreen
         from decktable.ui.widgets.choice_menu import ChoiceMenu
 
-        while isinstance(self.screen, (ChoiceMenu, CardInfoScreen)):
-            self.pop_screen()
+        while isinstance(self.app.screen, (ChoiceMenu, CardInfoScreen)):
+            self.app.pop_screen()
+
+
+class HostApp(DeckTableApp):
+    """The table screens of a shared table at the host's keyboard. The server runs on this app's
+    event loop (started by the caller); leaving the table ends the app, and so the table."""
+
+    def __init__(self, server: HostServer, **kw: Any) -> None:
+        super().__init__(match=None, **kw)
+        self.server = server
+        self.table = server.table
+        self.session: SharedSession | None = None
+
+    @property
+    def table_screen(self) -> Any:
+        return None if self.session is None else self.session.screen
+
+    @property
+    def hosted(self) -> HostedMatch | None:
+        return None if self.session is None else self.session.hosted
+
+    def get_default_screen(self) -> Any:
+        from decktable.ui.screens.lobby_later import LobbyLater
+
+        return LobbyLater()
+
+    def on_mount(self) -> None:
+        self.session = SharedSession(self, self.server)
+        self.push_screen(self.session.screen)
+
+    def back_to_lobby(self) -> None:
+        """No lobby behind a shared table: leaving it closes the table for every device, so it is
+        asked first (the game is saved either way)."""
+        confirm_close(self, self.exit)
+
+    def start_match(self, match: Any) -> None:
+        self.notify(NO_REMATCH, markup=False)
+
+
+#: where the lobby's "Share this table" listens: the local network (the others' phones are the
+#: point), on `decktable host`'s port, or any free one when that is taken
+LOBBY_HOST = "0.0.0.0"
+LOBBY_PORT = 8100
+
+
+def share_from_lobby(app: Any, match: Match, host: str | None = None, port: int | None = None) -> None:
+    """The lobby's "Share this table": the match becomes a shared table served from this app (on
+    the local network: the point is the others' phones), its links and their codes shown first.
+    Leaving the table closes it for every device."""
+    from decktable.share.host import SharedTable
+    from decktable.share.server import HostServer
+
+    host = LOBBY_HOST if host is None else host
+    port = LOBBY_PORT if port is None else port
+    cards = getattr(app, "_cards", None)
+    look = [*(["--cards", cards] if cards else []), "--theme", str(app.theme)]
+
+    async def start() -> None:
+        table = SharedTable(match, keep_links=True)
+        server = None
+        for p in (port, 0):  # the usual port, or any free one when it is taken
+            server = HostServer(table, host, p, browser=True, look=look)
+            try:
+                await server.start()
+                break
+            except OSError:
+                server = None
+        if server is None:
+            app.notify("The table could not be shared: no port to listen on.", severity="error", markup=False)
+            return
+        session = SharedSession(app, server, stop_server=True)
+        app.back_to_lobby()
+        app.push_screen(session.screen)
+        from decktable.share.qr_screen import LinksScreen
+
+        app.push_screen(LinksScreen(server.links()), lambda _r: session.screen.advance())
+
+    app.run_worker(start(), name="decktable-share", exclusive=True)

@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "ui"))
 
 from play_helpers import leaked  # noqa: E402
 from table_driver import all_widget_text, notifications  # noqa: E402
-from wire_client import Host, hidden_cards, leaks  # noqa: E402
+from wire_client import Device, Host, hidden_cards, leaks  # noqa: E402
 
 
 async def settle(pilot: Any, test, timeout: float = 10.0) -> None:
@@ -210,3 +210,75 @@ async def test_a_device_opening_a_keyboard_seat_takes_it_and_its_hand_leaves_the
                 await settle(pilot, lambda: len(match.steps) > at)
             assert app.screen.player == "Bob" and match.to_act() == (1,)
             assert screen.obs.seat is None
+
+
+async def test_share_this_table_from_the_lobbys_setup_form(monkeypatch) -> None:
+    import aiohttp
+    from textual.css.query import NoMatches
+    from textual.widgets import Input, Select
+
+    from decktable.share import host_app
+    from decktable.share.qr_screen import LinksScreen
+    from decktable.ui.app import DeckTableApp
+    from decktable.ui.screens.confirm import ConfirmScreen
+    from decktable.ui.screens.setup import SetupScreen
+
+    monkeypatch.setattr(host_app, "LOBBY_HOST", "127.0.0.1")  # the test's traffic stays on this machine
+    monkeypatch.setattr(host_app, "LOBBY_PORT", 0)
+    app = DeckTableApp(bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.push_screen(SetupScreen("schnapsen"))
+        await pilot.pause(0.1)
+        form = app.screen
+        form.query_one("#name-0", Input).value = "Ann"
+        form.query_one("#name-1", Input).value = "Bob"
+        form.query_one("#kind-1", Select).value = "human"
+        form.query_one("#seed", Input).value = "11"  # Bob leads this deal
+        await pilot.pause(0.1)
+        form.query_one("#share").press()  # below the fold: the button, as a click would
+        await settle(pilot, lambda: isinstance(app.screen, LinksScreen))
+        links = dict(app.screen.links)
+        assert set(links) == {"Ann", "Bob", "Table"}
+        def title() -> str:
+            try:
+                return str(app.screen.query_one("#links-title").render())
+            except NoMatches:  # not drawn yet
+                return ""
+
+        await settle(pilot, lambda: "Ann's seat" in title())
+        assert links["Ann"] in str(app.screen.query_one("#links-url").render())
+        await pilot.press("n")
+        await settle(pilot, lambda: "Bob's seat" in title())
+        assert links["Bob"] in str(app.screen.query_one("#links-url").render())
+        session = app.screen_stack[-2].session
+        match = session.table.match
+        port = session.server.port
+        assert not any(isinstance(x, CurtainScreen) for x in app.screen_stack)  # none over the codes
+        await pilot.press("escape")
+        # Bob's seat is the keyboard's until his device opens it: his curtain, until then
+        await settle(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        assert app.screen.player == "Bob"
+
+        # Bob opens his link; Ann plays at this keyboard, behind the curtain
+        async with aiohttp.ClientSession() as http:
+            bob = Device(await http.ws_connect(f"ws://127.0.0.1:{port}/ws/{links['Bob'].rsplit('/', 1)[1]}"))
+            await bob.wait_at(0)
+            await settle(pilot, lambda: app.screen is session.screen)  # his curtain came down
+            assert match.to_act() == (1,)  # Bob leads this deal
+            t = bob.table()
+            await bob.act(next(a["text"] for a in t["observation"]["legal"] if a["text"].startswith("play ")), 0)
+            await settle(pilot, lambda: isinstance(app.screen, CurtainScreen))
+            assert app.screen.player == "Ann"
+            await pilot.press("enter")
+            screen = session.screen
+            await settle(pilot, lambda: screen.obs is not None and screen.obs.seat == 0)
+            screen.do(screen.obs.legal[0].text)
+            await settle(pilot, lambda: len(match.steps) == 2)
+            await bob.wait_at(2)
+
+            # leaving asks first; yes closes the table for the device too
+            screen.action_lobby()
+            await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            await pilot.press("y")
+            await settle(pilot, lambda: bob.closed.is_set())
+            assert any("closed" in m.get("reason", "") for m in bob.messages("problem"))

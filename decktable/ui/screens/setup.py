@@ -149,6 +149,11 @@ class SetupScreen(Screen[None]):
             yield Static("The same seed gives the same deal, to replay a game.", classes="setup-description")
             with Horizontal(id="setup-buttons"):
                 yield Button("Start", id="start", variant="primary")
+                # one table for several devices (decktable/share): each person's link and its QR
+                # code; not for a solitaire, nor from a browser tab of `decktable serve`, whose
+                # app is not the host's
+                if info.max_players > 1 and not self.app.is_web:
+                    yield Button("Share this table", id="share")
                 yield Button("Back", id="back")
         yield Footer()
 
@@ -262,6 +267,8 @@ class SetupScreen(Screen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
             self.action_start()
+        elif event.button.id == "share":
+            self.action_share()
         elif event.button.id == "back":
             self.action_back()
 
@@ -360,6 +367,18 @@ class SetupScreen(Screen[None]):
             self.notify(str(exc), title="Cannot start", severity="error", markup=False)
             return
         self.app.start_match(match)  # type: ignore[attr-defined]
+
+    def action_share(self) -> None:
+        """Start the game as a shared table: a link per person for their own phone or terminal,
+        on the local network, with its QR code; a seat nobody opens is played here, hot-seat."""
+        try:
+            match = self.build_match()
+        except DeckTableError as exc:
+            self.notify(str(exc), title="Cannot start", severity="error", markup=False)
+            return
+        from decktable.share.host_app import share_from_lobby
+
+        share_from_lobby(self.app, match)
 
     def action_back(self) -> None:
         self.app.pop_screen()
