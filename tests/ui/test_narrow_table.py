@@ -186,3 +186,30 @@ async def test_a_fifteen_card_hand_fits_a_phone_with_three_tall_buttons() -> Non
         assert obs is not None and len(table(app).query_one(HandView).cards) == 15
         assert len(table(app).query_one(ActionBar).buttons) >= 3
         check_visible(app, obs)
+
+
+async def test_a_choice_menu_fits_a_phone() -> None:
+    """A menu of several actions with a long question: at 41 columns the box and its question
+    wrap inside the screen (they ran off its right edge), and a tap on an option chooses it."""
+    app = make_app("nonesuch", "Ann,bot,bot", seed=3)
+    async with app.run_test(size=PHONE) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        legal = screen.obs.legal[:3]  # type: ignore[union-attr]
+        question = "What to do now? A question far too long for one line of a phone's screen"
+        screen.choose_among(legal, question)
+        await settle(pilot)
+        menu = app.screen
+        assert isinstance(menu, ChoiceMenu)
+        box = menu.query_one("Vertical").region
+        assert box.x >= 0 and box.right <= PHONE[0]
+        title = menu.query_one("#choice-title").region
+        assert title.right <= box.right and title.height >= 2  # the question wrapped, whole
+        drawn = " ".join(region_text(app, title).split())
+        assert drawn == question, drawn
+        before = len(screen.match.log)
+        options = menu.query_one("OptionList").content_region
+        await pilot.click(offset=(options.x + 2, options.y + 1))  # the second option
+        await settle(pilot)
+        assert app.screen is screen
+        assert str(screen.match.log[before].action) == legal[1].text

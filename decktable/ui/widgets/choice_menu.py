@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -56,6 +57,18 @@ class ChoiceMenu(ModalScreen[str | None]):
         options = self.query_one(OptionList)
         options.highlighted = self.start if 0 <= self.start < len(self.choices) else 0
         options.focus()
+        self._fit(self.app.size.width)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width)
+
+    def _fit(self, width: int) -> None:
+        """A narrow screen (a phone, 41 columns): the box and its title wrap to the screen instead
+        of running off its right edge."""
+        box = self.query_one(Vertical)
+        box.styles.max_width = max(10, min(70, width - 2))
+        title = self.query_one("#choice-title", Label)
+        title.styles.width = "auto" if width - 6 >= len(self.title_text) else max(4, width - 6)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
