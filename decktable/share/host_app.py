@@ -322,8 +322,14 @@ class HostApp(DeckTableApp):
         return LobbyLater()
 
     def on_mount(self) -> None:
+        from decktable.share.qr_screen import LinksScreen
+
         self.session = SharedSession(self, self.server)
-        self.push_screen(self.session.screen)
+        screen = self.session.screen
+        self.push_screen(screen)
+        # the links printed before this screen came up are under it now: here they are, with their
+        # codes, until Esc; no curtain goes up over them meanwhile
+        self.push_screen(LinksScreen(self.server.links()), lambda _r: screen.advance())
 
     def back_to_lobby(self) -> None:
         """No lobby behind a shared table: leaving it closes the table for every device, so it is

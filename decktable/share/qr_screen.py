@@ -23,7 +23,7 @@ class LinksScreen(Screen[None]):
     LinksScreen #links-title { width: auto; text-style: bold; margin: 1 0 0 0; }
     LinksScreen #links-url { width: auto; margin: 0 0 1 0; }
     LinksScreen #links-code { width: auto; height: auto; }
-    LinksScreen #links-help { width: auto; color: $text-muted; margin: 1 0 0 0; }
+    LinksScreen #links-help { width: 100%; text-align: center; color: $text-muted; margin: 1 2 0 2; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -45,9 +45,8 @@ class LinksScreen(Screen[None]):
                 yield Static("", id="links-url", markup=False)
             with Center():
                 yield Static("", id="links-code")
-            with Center():
-                yield Static("Point a phone's camera at the code: it opens that seat. "
-                             "Show each code to its own player only.", id="links-help", markup=False)
+            yield Static("Point a phone's camera at the code: it opens that seat. "
+                         "Show each code to its own player only.", id="links-help", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

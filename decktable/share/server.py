@@ -151,13 +151,14 @@ class HostServer:
         out = [(m.seats[s].name, f"{base}/t/{tok}") for s, tok in sorted(self.table.seat_tokens.items())]
         return out + [("Table", f"{base}/t/{self.table.table_token}")]
 
-    def announce_text(self) -> str:
+    def announce_text(self, keyboard: bool = False) -> str:
         m = self.table.match
         lines = [f"{name}: {url}" for name, url in self.links()]
         bots = [s.name for s in m.seats if s.is_bot]
         lines.append(f"({m.game.info.name}; each link is one person's seat and holds its secret: send it to that "
                      "person only." + (f" Bots here: {', '.join(bots)}." if bots else "")
-                     + " A seat nobody opened is played at the host's keyboard. Ctrl+C stops the table.)")
+                     + (" A seat nobody opened is played at this keyboard; S shows the links again, q closes the "
+                        "table.)" if keyboard else " A seat nobody opened waits for its link. Ctrl+C stops the table.)"))
         return "\n".join(lines)
 
 
@@ -174,7 +175,7 @@ def host(match: Match, host: str = "127.0.0.1", port: int = 0, max_connections: 
     async def run() -> None:
         server = HostServer(SharedTable(match, keep_links=True), host, port, max_connections, browser=True, look=look)
         await server.start()
-        (announce or (lambda t: print(t, flush=True)))(server.announce_text())
+        (announce or (lambda t: print(t, flush=True)))(server.announce_text(keyboard))
         if qr:
             from decktable.share.qr import print_codes
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from decktable.engine.match import Match, Seat
 from decktable.share.host_app import NO_UNDO, HostApp
+from decktable.share.qr_screen import LinksScreen
 from decktable.ui.screens.curtain import CurtainScreen
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -29,6 +30,17 @@ async def settle(pilot: Any, test, timeout: float = 10.0) -> None:
     while not test():
         assert loop.time() < end, "timed out"
         await pilot.pause(0.03)
+
+
+async def start(pilot: Any, app: HostApp) -> None:
+    """The host's screen opens on the links and their codes; Esc goes to the table."""
+    await settle(pilot, lambda: isinstance(app.screen, LinksScreen))
+    assert [name for name, _url in app.screen.links] == [*(s.name for s in app.table.match.seats if not s.is_bot),
+                                                          "Table"]
+    assert not any(isinstance(x, CurtainScreen) for x in app.screen_stack)  # nothing over the codes
+    await pilot.press("escape")
+    await settle(pilot, lambda: app.table_screen is not None and app.table_screen.is_attached
+                 and not isinstance(app.screen, LinksScreen))
 
 
 def slugs(match: Match, cards: set[int]) -> list[str]:
@@ -65,7 +77,7 @@ async def test_a_game_mixes_a_device_the_hosts_keyboard_and_a_bot() -> None:
         await ann.wait_at(0)
         app = HostApp(host.server, bot_delay=0)
         async with app.run_test(size=(120, 40)) as pilot:
-            await settle(pilot, lambda: app.table_screen is not None and app.table_screen.is_attached)
+            await start(pilot, app)
             screen = app.table_screen
             played_by: dict[str, int] = {"device": 0, "keyboard": 0, "bot": 0}
             curtains: list[str] = []
@@ -140,7 +152,7 @@ async def test_a_device_opening_a_keyboard_seat_takes_it_and_its_hand_leaves_the
     async with Host(match) as host:
         app = HostApp(host.server, bot_delay=0)
         async with app.run_test(size=(120, 40)) as pilot:
-            await settle(pilot, lambda: app.table_screen is not None and app.table_screen.is_attached)
+            await start(pilot, app)
             screen = app.table_screen
             # nobody opened a link: every human seat is the keyboard's; play until Bob is to act
             for _ in range(40):
@@ -218,7 +230,6 @@ async def test_share_this_table_from_the_lobbys_setup_form(monkeypatch) -> None:
     from textual.widgets import Input, Select
 
     from decktable.share import host_app
-    from decktable.share.qr_screen import LinksScreen
     from decktable.ui.app import DeckTableApp
     from decktable.ui.screens.confirm import ConfirmScreen
     from decktable.ui.screens.setup import SetupScreen

@@ -110,3 +110,29 @@ def test_host_qr_is_on_the_command_line() -> None:
     shown = subprocess.run([sys.executable, "-m", "decktable", "host", "--help"], capture_output=True, text=True,
                            timeout=60)
     assert "--qr" in shown.stdout and "--headless" in shown.stdout
+
+
+def test_decktable_host_qr_prints_each_links_code_and_each_decodes_to_its_link() -> None:
+    """`decktable host --qr` (its output not a terminal: the plain drawing, no table on screen)."""
+    import os
+    import signal
+
+    proc = subprocess.Popen([sys.executable, "-m", "decktable", "host", "schnapsen", "--players", "Ann,Bob",
+                             "--port", "0", "--qr"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        assert proc.stdout is not None
+        lines: list[str] = []
+        while len([ln for ln in lines if ln == ""]) < 3:  # a blank line after each of the three codes
+            line = proc.stdout.readline()
+            assert line, proc.stderr.read() if proc.stderr else ""
+            lines.append(line.rstrip("\n"))
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(10)
+    links = dict(ln.split(": ", 1) for ln in lines[:3])
+    assert set(links) == {"Ann", "Bob", "Table"} and len(set(links.values())) == 3
+    for name, url in links.items():
+        at = lines.index(f"{name}: {url}", 3)
+        end = lines.index("", at)
+        assert decode(pixels(lines[at + 1:end])) == [url]
