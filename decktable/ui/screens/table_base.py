@@ -78,6 +78,7 @@ class TableScreen(Hinting, Refusals, MarkedPlays, Screen[None]):
         Binding("pageup", "log_back", "Log back", show=False),
         Binding("pagedown", "log_forward", "Log forward", show=False),
         Binding("H", "hint_move", "Hint"),  # before `i`: shown in the footer at 80 columns too
+        Binding("C", "coach", "Coach"),  # the coach on or off for this game (decktable/ui/coach.py)
         Binding("i", "inspect", "Card info"),
         Binding("o", "sort_hand", "Sort"),  # the hand as dealt, by suit, by rank
         Binding("escape", "cancel", "Back"),
