@@ -57,6 +57,9 @@ class BotJob:
     #: a search budget given outright instead of the level's (a test that needs a search of a
     #: known length whatever the machine; see `SearchBot`); None, the level's own
     budget: Budget | None = None
+    #: the coach: the move the seat made (notation), to be judged from this state (the seat's
+    #: view before it); the answer is a `Judgement` as JSON (decktable/bots/coach.py)
+    judge: str = ""
 
 
 def decide(job: BotJob, stop: Any = None) -> str:
@@ -68,6 +71,16 @@ def decide(job: BotJob, stop: Any = None) -> str:
     from decktable.engine.rng import Rng
 
     game = get_game(job.game)
+    if job.judge:
+        from decktable.bots.coach import SECONDS, judge
+
+        budget = job.budget
+        said = judge(game, job.state, job.seat, game.parse(job.judge), Rng(job.seed), job.memory,
+                     iterations=budget.iterations if budget is not None else None,
+                     seconds=budget.seconds if budget is not None else SECONDS,
+                     learn=budget.learn if budget is not None else 0.3, stop=stop)
+        said.at = job.at
+        return said.model_dump_json()
     legal = game.legal_actions(job.state, job.seat)
     if len(legal) == 1:
         if not job.explain:

@@ -112,6 +112,8 @@ class Match:
         self.bots: dict[int, Bot] = {i: make_bot(s.level) for i, s in enumerate(self.seats) if s.is_bot}
         self._bot_rng = Rng(self.seed ^ 0x5EED)
         self.hints = 0  # hints asked at this table (the UI's hint key); saved, and kept in the history
+        #: the table's coach judged a move of this game (`note_coached`); saved, and kept in the history
+        self.coached = False
         #: what each human seat was shown, in games where bots remember (Circle Search): a hint
         #: searches with the memory a person at that seat could have, as a bot does
         self.memories: dict[int, dict[str, Any]] = {}
@@ -301,6 +303,13 @@ class Match:
         self._saved = None
         self.autosave()
 
+    def note_coached(self) -> None:
+        """The coach judged a move: the game is a coached one, in the save at once (as a hint)."""
+        if not self.coached:
+            self.coached = True
+            self._saved = None
+            self.autosave()
+
     def bot_turn(self, seat: int) -> Turn:
         """What a bot at `seat` decides from: its legal actions and a determinized state, re-dealt
         from the real one by `game.determinize` (never the real state)."""
@@ -450,6 +459,7 @@ class Match:
             deck=self.deck,
             match=self.match_id,
             hints=self.hints,
+            coached=self.coached,
             actions=[ActionRecord(seat=s.entry.seat, action=s.entry.action) for s in self.steps],
         )
 
@@ -518,6 +528,7 @@ class Match:
                     f"{type(exc).__name__}: {exc}"
                 ) from exc
         m.hints = save.hints
+        m.coached = bool(getattr(save, "coached", False))
         m.save_path = save_path
         m.on_finish = on_finish
         m._saved = None  # the first write after a load rewrites (drops a torn line, upgrades a format)

@@ -49,6 +49,8 @@ if TYPE_CHECKING:
 #: the hinted games, for the statistics' count of them: a scan of every game's row took 38 ms of
 #: `decktable stats` at 100,000 games, and hinted games are few (added to older histories too)
 HINTED_INDEX = "CREATE INDEX IF NOT EXISTS games_hinted ON games (game) WHERE hints > 0"
+#: the coached games (the table's coach reviewed the person's moves), counted apart in the same way
+COACHED_INDEX = "CREATE INDEX IF NOT EXISTS games_coached ON games (game) WHERE coached > 0"
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -61,10 +63,11 @@ CREATE TABLE IF NOT EXISTS games (
     options TEXT NOT NULL DEFAULT '{}',
     won TEXT,
     match_id TEXT,
-    hints INTEGER NOT NULL DEFAULT 0
+    hints INTEGER NOT NULL DEFAULT 0,
+    coached INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS games_by_game ON games (game);
-""" + HINTED_INDEX + ";\n"
+""" + HINTED_INDEX + ";\n" + COACHED_INDEX + ";\n"
 # added by version 2 (and by the upgrade of an older history): one row per seat, for statistics
 SCHEMA_2 = """
 CREATE UNIQUE INDEX IF NOT EXISTS games_by_match ON games (match_id);
@@ -93,7 +96,7 @@ WHERE json_valid(placings) AND json_type(placings) = 'array' AND json_array_leng
 """
 VERSION = 3  # 3: a game in which every seat placed first is no one's win (NO_WINNER)
 REQUIRED = {"id", "game", "finished", "seats", "scores", "placings"}
-COLUMNS = "id, game, finished, seed, seats, scores, placings, options, won, hints"
+COLUMNS = "id, game, finished, seed, seats, scores, placings, options, won, hints, coached"
 #: how long the UI thread may wait for a busy database: not at all (the row is kept and retried)
 QUICK_TIMEOUT = 0.0
 #: how long the background retry waits each time
@@ -120,6 +123,7 @@ class GameRecord:
     options: dict[str, Any]
     won: list[bool]
     hints: int = 0  # hints asked during the game: a hinted game (marked in the statistics)
+    coached: bool = False  # the coach reviewed the person's moves (counted apart in the statistics)
 
     @property
     def names(self) -> list[str]:
@@ -141,6 +145,13 @@ class GameStats:
     best_by: str = ""
     direction: str = "high"  # "high": the highest score is best; "low": the lowest
     hinted: int = 0  # games played with hints
+    coached: int = 0  # games played with the coach on
+
+    @property
+    def played_text(self) -> str:
+        """'12', or with the games played with help counted apart: '12 (3 hinted, 2 coached)'."""
+        apart = [f"{n} {what}" for n, what in ((self.hinted, "hinted"), (self.coached, "coached")) if n]
+        return f"{self.played} ({', '.join(apart)})" if apart else str(self.played)
 
     @property
     def best_text(self) -> str:
@@ -231,12 +242,16 @@ def _prepare(conn: sqlite3.Connection) -> None:
         if "hints" not in columns:  # hints asked during the game (the table's hint key)
             with conn:
                 conn.execute("ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0")
-        if not any(name == "games_hinted" for name, kind in kinds if kind == "index"):
-            try:  # only the statistics' speed hangs on it: a history that cannot take it still works
-                with conn:
-                    conn.execute(HINTED_INDEX)
-            except sqlite3.OperationalError:
-                pass
+        if "coached" not in columns:  # the coach reviewed the moves (the table's coach switch)
+            with conn:
+                conn.execute("ALTER TABLE games ADD COLUMN coached INTEGER NOT NULL DEFAULT 0")
+        for index, sql in (("games_hinted", HINTED_INDEX), ("games_coached", COACHED_INDEX)):
+            if not any(name == index for name, kind in kinds if kind == "index"):
+                try:  # only the statistics' speed hangs on it: a history that cannot take it still works
+                    with conn:
+                        conn.execute(sql)
+                except sqlite3.OperationalError:
+                    pass
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version >= VERSION and "seats" in tables:
         return
@@ -384,7 +399,7 @@ def result_won(result: Any) -> list[bool]:
 
 def _rows(conn: sqlite3.Connection, sql: str, args: tuple[Any, ...] = ()) -> Iterator[GameRecord]:
     for row in conn.execute(sql, args):
-        rid, game, finished, seed, seats, scores, placings, options, won, hints = row
+        rid, game, finished, seed, seats, scores, placings, options, won, hints, coached = row
         try:
             placings_list = json.loads(placings)
             rec = GameRecord(
@@ -398,6 +413,7 @@ def _rows(conn: sqlite3.Connection, sql: str, args: tuple[Any, ...] = ()) -> Ite
                 options=json.loads(options or "{}"),
                 won=json.loads(won) if won else default_won(placings_list),
                 hints=int(hints or 0),
+                coached=bool(coached),
             )
         except (ValueError, TypeError):
             continue  # a damaged row is left out, never a crash
@@ -415,6 +431,7 @@ def _row_of(
     won: list[bool] | None,
     match_id: str | None,
     hints: int = 0,
+    coached: bool = False,
 ) -> dict[str, Any]:
     """One finished game as plain JSON-able values (what is written, or kept pending)."""
     return {
@@ -428,6 +445,7 @@ def _row_of(
         "won": list(won) if won is not None else default_won(list(placings)),
         "match_id": match_id,
         "hints": int(hints or 0),
+        "coached": bool(coached),
     }
 
 
@@ -436,7 +454,7 @@ def _insert(conn: sqlite3.Connection, row: dict[str, Any]) -> bool:
     with conn:
         cur = conn.execute(
             "INSERT OR IGNORE INTO games (game, finished, seed, seats, scores, placings, options, won, match_id,"
-            " hints) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " hints, coached) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 row["game"],
                 row["finished"],
@@ -448,6 +466,7 @@ def _insert(conn: sqlite3.Connection, row: dict[str, Any]) -> bool:
                 json.dumps(row["won"]),
                 row["match_id"],
                 int(row.get("hints", 0) or 0),
+                int(bool(row.get("coached", False))),
             ),
         )
         if cur.rowcount == 0:
@@ -488,10 +507,11 @@ def add(
     match_id: str | None = None,
     timeout: float = RETRY_TIMEOUT,
     hints: int = 0,
+    coached: bool = False,
 ) -> bool:
     """Store one finished game (the plain form of `record`, for tests and imports). False when a
     game of that match id is already stored (it is recorded once)."""
-    row = _row_of(game, seats, scores, placings, seed, options, finished, won, match_id, hints)
+    row = _row_of(game, seats, scores, placings, seed, options, finished, won, match_id, hints, coached)
     conn = _connect(path, timeout=timeout)
     try:
         return _insert(conn, row)
@@ -570,7 +590,7 @@ def _flush_pending(conn: sqlite3.Connection, db: Path) -> int:
             try:
                 row = _row_of(row["game"], row["seats"], row["scores"], row["placings"], row.get("seed"),
                               row.get("options"), row.get("finished"), row.get("won"), row.get("match_id"),
-                              row.get("hints", 0))
+                              row.get("hints", 0), bool(row.get("coached", False)))
                 if _insert(conn, row):
                     done += 1
             except sqlite3.OperationalError:
@@ -650,6 +670,7 @@ def record(match: Match) -> None:
         won=result_won(result),
         match_id=match_key(match),
         hints=int(getattr(match, "hints", 0) or 0),
+        coached=bool(getattr(match, "coached", False)),
     )
     try:
         add(**row_args, timeout=QUICK_TIMEOUT)
@@ -660,7 +681,7 @@ def record(match: Match) -> None:
     db = history_path()
     row = _row_of(row_args["game"], row_args["seats"], row_args["scores"], row_args["placings"],
                   row_args["seed"], row_args["options"], None, row_args["won"], row_args["match_id"],
-                  row_args["hints"])
+                  row_args["hints"], row_args["coached"])
     try:
         where = _keep_pending(db, row)
     except OSError as exc:
@@ -715,6 +736,9 @@ def stats(path: Path | None = None) -> dict[str, GameStats]:
         for game, hinted in conn.execute("SELECT game, count(*) FROM games WHERE hints > 0 GROUP BY game"):
             if game in out:
                 out[game].hinted = hinted
+        for game, coached in conn.execute("SELECT game, count(*) FROM games WHERE coached > 0 GROUP BY game"):
+            if game in out:
+                out[game].coached = coached
         for game, st in out.items():
             agg = "max" if st.direction == "high" else "min"
             # one index seek for each value of `counts` (seats_best: game, counts, score), not a scan

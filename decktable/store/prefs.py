@@ -1,6 +1,6 @@
 """Preferences remembered between runs: the colour theme, the card set, the order of the hand, and
 the last seats of each game (how many players, and each seat's name and whether a person or a
-bot sits there).
+bot sits there), and the games whose coach is on.
 
 They live in `preferences.json` in the user's config folder (platformdirs' user_config_dir,
 `~/.config/decktable` on Linux). `DECKTABLE_CONFIG` names another folder (tests use it); without
@@ -66,6 +66,8 @@ class Preferences:
     seats: dict[str, list[SeatPref]] = field(default_factory=dict)
     #: how the player's own hand is shown: "dealt" (the game's order), "suit" or "rank"
     hand_order: str = "dealt"
+    #: the games whose coach is on (`C` at the table): the strong search reviews the person's moves
+    coach: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -73,6 +75,7 @@ class Preferences:
             "theme": self.theme,
             "cards": self.cards,
             "hand_order": self.hand_order,
+            "coach": list(self.coach),
             "seats": {g: [{"name": s.name, "kind": s.kind, **({"level": s.level} if s.level else {})}
                           for s in seats] for g, seats in self.seats.items()},
         }
@@ -105,6 +108,9 @@ def parse(data: Any) -> Preferences:
                         cards=_text_or_none(data.get("cards"), "the card set"))
     order = data.get("hand_order", "dealt")  # older files have none
     prefs.hand_order = order if order in HAND_ORDERS else "dealt"
+    coach = data.get("coach", [])  # older files have none; a name that is not a game id is dropped
+    if isinstance(coach, list):
+        prefs.coach = sorted({g for g in coach[:MAX_GAMES] if isinstance(g, str) and 0 < len(g) <= 100})
     seats = data.get("seats", {})
     if not isinstance(seats, dict):
         raise BadPreferences("the seats are not a table of games")
@@ -218,6 +224,15 @@ def update(**changes: Any) -> str | None:
     prefs, _notice = load()
     for key, value in changes.items():
         setattr(prefs, key, value)
+    return save(prefs)
+
+
+def set_coach(game_id: str, on: bool) -> str | None:
+    """Turn a game's coach on or off for good; the reason when saving failed."""
+    prefs, _notice = load()
+    games = set(prefs.coach)
+    games.add(game_id) if on else games.discard(game_id)
+    prefs.coach = sorted(games)
     return save(prefs)
 
 

@@ -80,6 +80,7 @@ class SaveFile(BaseModel):
     seed: int = Field(ge=0, lt=SEED_LIMIT)
     deck: list[str] | None = None
     hints: int = Field(0, ge=0, le=10**9, strict=True)  # hints asked so far: a hinted game stays one
+    coached: bool = Field(False, strict=True)  # the coach reviewed a move: a coached game stays one
     actions: list[ActionRecord] = Field(default_factory=list)
     created: str = Field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
     updated: str = ""

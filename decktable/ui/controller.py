@@ -32,6 +32,13 @@ change what the bots will do), also in the worker. Its answer (`HintAnswer`: the
 follows from it whatever the unseen cards are, its rating and the next best) is shown by the
 screen (`show_hint`) as one sentence (`decktable/bots/hints.py`). In a solitaire the match counts its hints (`Match.hints`),
 and the history records it.
+
+The coach (`coach`, decktable/ui/coach.py), when switched on for the game, judges each of the
+person's moves in a worker of its own, says a remark once the move's trick is over, and puts the
+key moments up after a hand's summary and before the results.
+
+`sheet_seen` is how many rows of the score sheet have had their summary on screen; `summary_due`
+says a hand has been scored whose summary is still to come (the lesson table waits for it).
 """
 
 from __future__ import annotations
@@ -110,7 +117,9 @@ class TableController:
         self._outcome_shown = ""  # the last public outcome shown before a curtain
         #: the time the pace is read on (monotonic seconds; a test may turn it by hand)
         self.clock: Callable[[], float] = time.monotonic
-        self._sheet_seen = len(match.observe().score_sheet)  # hands already summed up
+        #: rows of the score sheet already summed up on screen (a hand's summary went up for
+        #: each); fewer than the sheet holds while a hand's summary is still to come
+        self.sheet_seen = len(match.observe().score_sheet)
         self._summary_step = len(match.log)  # the log's length at the last hand summary
         #: the bot seat whose move the worker is computing, if any
         self.thinking: int | None = None
@@ -121,6 +130,11 @@ class TableController:
         #: a hint being computed: (pending, job); and the last hint given
         self._hint_job: tuple[Pending, BotJob] | None = None
         self.hint: Hint | None = None
+        from decktable.ui.coach import CoachDesk
+
+        #: the coach: judges the person's moves when switched on for the game (decktable/ui/coach.py)
+        self.coach = CoachDesk(self)
+        self._coach_deadline: float | None = None  # the results wait for the coach until then
 
     # -- what the screen reads ------------------------------------------------------------------
 
@@ -162,6 +176,10 @@ class TableController:
             return "Looking for a hint…"
         return ""
 
+    def summary_due(self) -> bool:
+        """A hand has been scored whose summary has not been on screen yet."""
+        return len(self.match.observe().score_sheet) > self.sheet_seen
+
     def in_process(self, seat: int) -> bool:
         """Whether the bot at `seat` decides on this process (random bots; tests' inline mode)."""
         return self.match.seats[seat].level == "random" or bool(getattr(self.app, "bots_inline", False))
@@ -193,7 +211,7 @@ class TableController:
             view.redraw()
             self.show_results()
             return
-        if len(m.observe().score_sheet) > self._sheet_seen:  # a hand was just scored
+        if self.summary_due():  # a hand was just scored
             pause = self.trick_hold()
             if pause > 0:  # its last trick is seen before the summary covers the table
                 if m.viewer is not None and m.private_views():
@@ -240,12 +258,12 @@ class TableController:
         m = self.match
         obs = m.observe()
         rows = obs.score_sheet
-        if len(rows) <= self._sheet_seen:
-            self._sheet_seen = len(rows)  # an undo took a hand back
+        if len(rows) <= self.sheet_seen:
+            self.sheet_seen = len(rows)  # an undo took a hand back
             return False
         from decktable.ui.screens.hand_summary import HandSummaryScreen
 
-        self._sheet_seen = len(rows)
+        self.sheet_seen = len(rows)
         steps = m.log[self._summary_step:]
         self._summary_step = len(m.log)
         why = [e.text for entry in steps[:-1] for e in entry.events if e.kind == "score" and e.text]
@@ -258,9 +276,15 @@ class TableController:
         self.view.redraw()
         self.summary_up = True
 
-        def closed(_result: object = None) -> None:
+        hand = len(rows) - 1  # the coach's moments of this hand: made while the sheet held this many rows
+
+        def reviewed() -> None:
             self.summary_up = False
             self.advance()
+
+        def closed(_result: object = None) -> None:
+            if not self.coach.review(hand, reviewed):
+                reviewed()
 
         self.app.push_screen(
             HandSummaryScreen([s.name for s in m.seats], rows[-1], totals, obs.sheet_first + len(rows) - 1, why,
@@ -353,13 +377,17 @@ class TableController:
         self._ready_at = self.clock() + pause
         self._start_polling()
 
+    def start_polling(self) -> None:
+        """Look at the jobs in flight (bots, a hint, the coach) every POLL seconds until none is left."""
+        self._start_polling()
+
     def _start_polling(self) -> None:
         if self._poll_timer is None:
             self._poll_timer = self.view.set_interval(POLL, self._poll)
 
     def _stop_polling(self) -> None:
         if (self._poll_timer is not None and self._pending is None and self._hint_job is None
-                and self._waiting is None):
+                and self._waiting is None and not self.coach.busy):
             self._poll_timer.stop()
             self._poll_timer = None
 
@@ -367,7 +395,10 @@ class TableController:
         if not self.view.is_attached:
             self.cancel_bot()
             self.cancel_hint()
+            self.coach.stop()
             return
+        if self.coach.busy:
+            self.coach.poll()
         if self._hint_job is not None and self._hint_job[0].done():
             self._finish_hint()
         if self._waiting is not None:
@@ -441,6 +472,7 @@ class TableController:
         """The table goes away: nothing more runs for it."""
         self.cancel_bot()
         self.cancel_hint()
+        self.coach.stop()
         if self._poll_timer is not None:
             self._poll_timer.stop()
             self._poll_timer = None
@@ -546,10 +578,27 @@ class TableController:
 
         self.app.push_screen(CurtainScreen(name), lifted)
 
+    #: the results wait at most this long (seconds) for the coach's last judgements
+    COACH_WAIT = 12.0
+
     def show_results(self) -> None:
+        """The game is over: the coach's review of it first (once its last judgements are in, or
+        COACH_WAIT has passed), then the results."""
         if self.results_shown:
             return
+        if self.coach.thinking:
+            now = self.clock()
+            if self._coach_deadline is None:
+                self._coach_deadline = now + self.COACH_WAIT
+            if now < self._coach_deadline:
+                self._wait(0.1, self.show_results)
+                return
+        self._coach_deadline = None
         self.results_shown = True
+        if not self.coach.review(None, self._push_results):
+            self._push_results()
+
+    def _push_results(self) -> None:
         from decktable.ui.screens.results import ResultsScreen
 
         self.app.push_screen(ResultsScreen(self.match), self._after_results)
@@ -568,8 +617,10 @@ class TableController:
 
     def act(self, seat: int, action: Any) -> None:
         """A move of the human at `seat` (raises DeckTableError, nothing changed, if refused);
-        the screen then calls `advance`."""
+        the screen then calls `advance`. With the coach on, the move is then judged."""
+        ask = self.coach.before_move(seat, action)
         self.match.act(seat, action)
+        self.coach.after_move(ask)
         memory = getattr(self.view, "new_cards", None)
         if memory is not None:
             memory.acted(seat)  # what the seat held is no longer "just drawn"
@@ -582,5 +633,6 @@ class TableController:
         self.cancel_bot()
         self._held_trick = None  # a trick taken back and completed again is held again
         self.clear_hint()
+        self.coach.undone()
         self.results_shown = False
         return sentence

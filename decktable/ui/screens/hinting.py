@@ -2,7 +2,7 @@
 the seat on screen (`TableController.ask_hint`; it thinks in the worker process), and the answer
 is shown here: the cursor on the hinted card, cell or button (a play of several cards marked, so
 that Enter makes it) and one line of why in the status panel (`hint`, which also says what a
-half-made move or marked cards still need)."""
+half-made move or marked cards still need). `C` switches the coach (`TableController.coach`)."""
 
 from __future__ import annotations
 
@@ -55,6 +55,12 @@ class Hinting:
         why_not = self.controller.ask_hint(None if self.curtain_up else self.seat)
         if why_not:
             self.notify(why_not, severity="information", markup=False)
+
+    def action_coach(self) -> None:
+        """`C`: the coach on or off for this game (remembered): with it on, the strong search
+        looks at each of your moves from your view and says where another was clearly better
+        (decktable/ui/coach.py)."""
+        self.notify(self.controller.coach.toggle(), title="Coach", markup=False)
 
     def show_hint(self, hint: Hint) -> None:
         """Highlight the hinted move: the cursor on its card (and, for a card to a cell, the

@@ -71,7 +71,7 @@ class StatsScreen(Screen[None]):
             self.notify(notice, title="Play history", severity="warning", timeout=12, markup=False)
         for game_id, st in sorted(table.items(), key=lambda kv: game_name(kv[0])):
             best = st.best_text
-            played = f"{st.played} ({st.hinted} hinted)" if st.hinted else st.played  # games with hints
+            played = st.played_text  # games with hints, and with the coach, counted apart
             totals.add_row(Text(game_name(game_id)), played, Text(best), Text(st.wins_text), key=game_id)
         if not table:
             totals.add_row("No finished games yet.", "", "", "")
@@ -97,7 +97,7 @@ class StatsScreen(Screen[None]):
         for rec in self._recent:
             scores = [str(int(s) if float(s).is_integer() else s) for s in rec.scores]
             rows.append((rec.finished.replace("T", " ")[:16],
-                         game_name(rec.game) + (" · hinted" if rec.hints else ""),
+                         game_name(rec.game) + (" · hinted" if rec.hints else "") + (" · coached" if rec.coached else ""),
                          [f"{n} {s}" for n, s in zip(rec.names, scores)],
                          list(rec.winners)))
         when_w = 16
