@@ -171,9 +171,7 @@ def shared_screen_class(base: type) -> type:
     if base not in _SHARED_SCREENS:
 
         def action_links(self: Any) -> None:
-            from decktable.share.qr_screen import LinksScreen
-
-            self.app.push_screen(LinksScreen(self.session.server.links()), lambda _r: self.advance())
+            self.app.push_screen(links_screen(self.session.table, self.session.server), lambda _r: self.advance())
 
         def action_lobby(self: Any) -> None:
             if isinstance(self.app, HostApp):
@@ -209,6 +207,17 @@ def confirm_close(app: Any, then: Any) -> None:
             session.advance()
 
     app.push_screen(ConfirmScreen(CLOSE_QUESTION), answered)
+
+
+def links_screen(table: SharedTable, server: HostServer) -> Any:
+    """The links and their codes, each seat's saying where it is played now."""
+    from decktable.share.qr_screen import LinksScreen
+
+    def where(name: str) -> str:
+        seat = next((i for i, s in enumerate(table.match.seats) if s.name == name), None)
+        return "open on a device now" if seat in table.seated else "played at this keyboard until its link is opened"
+
+    return LinksScreen(server.links(), where=where)
 
 
 class SharedSession:
@@ -322,14 +331,12 @@ class HostApp(DeckTableApp):
         return LobbyLater()
 
     def on_mount(self) -> None:
-        from decktable.share.qr_screen import LinksScreen
-
         self.session = SharedSession(self, self.server)
         screen = self.session.screen
         self.push_screen(screen)
         # the links printed before this screen came up are under it now: here they are, with their
         # codes, until Esc; no curtain goes up over them meanwhile
-        self.push_screen(LinksScreen(self.server.links()), lambda _r: screen.advance())
+        self.push_screen(links_screen(self.table, self.server), lambda _r: screen.advance())
 
     def back_to_lobby(self) -> None:
         """No lobby behind a shared table: leaving it closes the table for every device, so it is
@@ -374,8 +381,6 @@ def share_from_lobby(app: Any, match: Match, host: str | None = None, port: int 
         session = SharedSession(app, server, stop_server=True)
         app.back_to_lobby()
         app.push_screen(session.screen)
-        from decktable.share.qr_screen import LinksScreen
-
-        app.push_screen(LinksScreen(server.links()), lambda _r: session.screen.advance())
+        app.push_screen(links_screen(table, server), lambda _r: session.screen.advance())
 
     app.run_worker(start(), name="decktable-share", exclusive=True)

@@ -6,7 +6,7 @@ and the phones pointed at this screen are held by the other players.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Callable, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -32,10 +32,13 @@ class LinksScreen(Screen[None]):
         Binding("escape,q,S", "close", "Back to the table"),
     ]
 
-    def __init__(self, links: list[tuple[str, str]], start: int = 0) -> None:
+    def __init__(self, links: list[tuple[str, str]], start: int = 0,
+                 where: Callable[[str], str] | None = None) -> None:
         super().__init__()
         self.links = links
         self.index = start % len(links) if links else 0
+        #: where a seat is played now, by its name ("open on a device", "played at this keyboard")
+        self.where = where
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
@@ -55,6 +58,8 @@ class LinksScreen(Screen[None]):
     def show_link(self) -> None:
         name, url = self.links[self.index]
         who = "the table view (no hand: for a screen everyone sees)" if name == "Table" else f"{name}'s seat"
+        if name != "Table" and self.where is not None:
+            who += f", {self.where(name)}"
         self.query_one("#links-title", Static).update(f"{self.index + 1}/{len(self.links)}: {who}")
         self.query_one("#links-url", Static).update(url)
         self.query_one("#links-code", Static).update(qr_text(url))

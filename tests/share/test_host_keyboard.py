@@ -287,6 +287,15 @@ async def test_share_this_table_from_the_lobbys_setup_form(monkeypatch) -> None:
             await settle(pilot, lambda: len(match.steps) == 2)
             await bob.wait_at(2)
 
+            # S: the links again, each saying where its seat is played now
+            await pilot.press("S")
+            await settle(pilot, lambda: "Ann's seat" in title())
+            assert "played at this keyboard" in title()
+            await pilot.press("n")
+            await settle(pilot, lambda: "Bob's seat, open on a device now" in title())
+            await pilot.press("escape")
+            await settle(pilot, lambda: app.screen is screen)
+
             # leaving asks first; yes closes the table for the device too
             screen.action_lobby()
             await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen))
