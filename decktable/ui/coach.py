@@ -247,7 +247,7 @@ class CoachDesk:
         for mo in self.moments:
             if not mo.said and self.due(mo):
                 mo.said = True
-                self.app.notify(mo.remark(), title="Coach", timeout=REMARK_TIMEOUT, markup=False)
+                self.app.notify(mo.remark(), timeout=REMARK_TIMEOUT, markup=False)  # "Coach: ..."
 
     def undone(self) -> None:
         """An undo: judgements of moves taken back are dropped (queued ones, and moments)."""

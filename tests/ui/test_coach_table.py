@@ -166,3 +166,49 @@ def test_at_a_table_with_another_person_the_review_is_for_reading_only() -> None
             assert not isinstance(app.screen, CoachReviewScreen)
 
     asyncio.run(run())
+
+
+def test_the_reviews_come_after_a_hand_s_summary_and_before_the_results() -> None:
+    """The controller's order, on a fake screen: a hand scored, its summary, then the review of
+    that hand's moments; the game over, the review of the game, then the results."""
+    from test_controller import FakeApp, FakeView
+
+    from decktable.bots.coach import Judgement
+    from decktable.bots.hints import Figure
+    from decktable.ui.coach import Moment
+    from decktable.ui.controller import TableController
+    from decktable.ui.screens.hand_summary import HandSummaryScreen
+    from decktable.ui.screens.results import ResultsScreen
+
+    m = Match("schnapsen", [Seat("Ann"), Seat("Bob", "bot", "random")], seed=5, deck=DECK)
+    app = FakeApp()
+    app.prefs = prefs.Preferences(coach=["schnapsen"])  # type: ignore[attr-defined]
+    view = FakeView(app, m)
+    ctl = TableController(view, m)
+    first = None
+    while not m.observe().score_sheet:  # one hand, Ann always playing her first legal move
+        if m.bot_to_act() is not None:
+            m.bot_step()
+        else:
+            first = len(m.steps) if first is None else first
+            m.act(0, m.game.legal_actions(m.state, 0)[0])
+    f = Figure(kind="points", value=0.1, trials=60)
+    j = Judgement(action=m.steps[first].entry.action, seat=0, at=first, best="x", value=0.4, best_value=0.7,
+                  trials=60, best_trials=900, flagged=True, figure=f,
+                  best_figure=Figure(kind="points", value=0.9, trials=900))
+    ctl.coach.moments.append(Moment(j, {}, 0, said=True))
+    assert ctl.show_hand_summary()
+    summary, closed = app.screens.pop()
+    assert isinstance(summary, HandSummaryScreen)
+    closed(None)
+    review, closed = app.screens.pop()
+    assert isinstance(review, CoachReviewScreen) and not review.whole_game and review.can_retry
+    assert ctl.summary_up  # the table waits for the review
+    ctl.results_shown = False
+    ctl.show_results()  # the game's review first (the same moment), the results after it
+    review, closed = app.screens.pop()
+    assert isinstance(review, CoachReviewScreen) and review.whole_game
+    assert not app.screens
+    closed(None)
+    results, _ = app.screens.pop()
+    assert isinstance(results, ResultsScreen)
