@@ -1,7 +1,9 @@
 """A table shared by several devices (issue 37): the host owns the match, each device its seat.
 
 See docs/shared-table.md. `host.SharedTable` is the authority, `server.HostServer` its aiohttp
-front, `wire` the JSON messages. Nothing here imports Textual.
+front, `wire` the JSON messages, `qr` the links' codes: these import no Textual. The screens are
+`join` (a seat from another terminal), `host_app` (the host's keyboard, and the lobby's "Share this
+table") and `qr_screen` (the links and their codes).
 """
 
 from __future__ import annotations
