@@ -179,3 +179,13 @@ def test_the_key_moments_are_the_costliest_three_in_the_order_played() -> None:
     assert desk.can_retry  # Ann plays alone with a bot
     m.seats[1] = Seat("Bob")
     assert not desk.can_retry  # another person at the table: a review only
+
+
+def test_a_move_is_named_as_the_subject_of_the_remark() -> None:
+    from decktable.bots.coach import _gerund
+
+    assert _gerund("Play the Ace of Hearts") == "playing the Ace of Hearts"
+    assert _gerund("Bid MOST") == "bidding MOST"
+    assert _gerund("Close the stock") == "closing the stock"
+    assert _gerund("Marry in Hearts: show King and Queen (40)") == "marrying in Hearts"  # one colon a sentence
+    assert _gerund("No special lead") == "“No special lead”"  # not a verb: quoted as the button says it

@@ -170,24 +170,25 @@ def remark(j: Judgement, label: Callable[[str], str]) -> str:
     `label` names a move by its notation (the button's words, "Play the Ace of Hearts")."""
     if not j.flagged or j.best is None or j.figure is None or j.best_figure is None:
         return ""
-    better = label(j.best)
-    better = better[:1].lower() + better[1:]
-    mine = label(j.action)
-    mine = mine[:1].lower() + mine[1:]
+    first = _gerund(label(j.best))
+    first = first[:1].upper() + first[1:]
+    mine = _gerund(label(j.action))
     b = _words(j.best_figure)
-    first = _gerund(better)
-    return (f"Coach: {first[:1].upper() + first[1:]} would have been better than {_gerund(mine)}: "
+    return (f"Coach: {first} would have been better than {mine}: "
             f"it {b}, yours {_yours(j.figure)} (over {j.best_trials:,} and {j.trials:,} trials).")
 
 
 def _gerund(move: str) -> str:
-    """"play the Ace of Hearts" -> "playing the Ace of Hearts" where the label starts with a
-    plain verb; other labels are quoted as they are."""
+    """A move's label as the subject of a sentence: "Play the Ace of Hearts" -> "playing the Ace
+    of Hearts" where the label starts with a plain verb; other labels are quoted as they are
+    ("“No special lead”"). What a label adds after a colon is left out ("Marry in Hearts: show
+    King and Queen (40)" -> "marrying in Hearts"): the sentence has a colon of its own."""
     head, _, rest = move.partition(" ")
-    if head.isalpha() and head.islower() and len(head) > 2:
-        stem = head[:-1] if head.endswith("e") and not head.endswith("ee") else head
+    verb = head.lower()
+    if verb.isalpha() and len(verb) > 2 and head[1:].islower():
+        stem = verb[:-1] if verb.endswith("e") and not verb.endswith("ee") else verb
         vowels = "aeiou"
-        if len(head) == 3 and head[0] not in vowels and head[1] in vowels and head[2] not in vowels + "wxy":
-            stem = head + head[-1]  # bid -> bidding
-        return f"{stem}ing {rest}".rstrip()
+        if len(verb) == 3 and verb[0] not in vowels and verb[1] in vowels and verb[2] not in vowels + "wxy":
+            stem = verb + verb[-1]  # bid -> bidding
+        return f"{stem}ing {rest.split(': ', 1)[0]}".rstrip()
     return f"“{move}”"
