@@ -61,7 +61,8 @@ async def follow_coach(pilot, app, limit: int = 120) -> list[str]:
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game_id", ["schnapsen", "jacynth", "toepen", "bura", "adaman", "suitcases", "thricewise",
                                      "head_solitaire", "emu_ranchers", "nonesuch", "type_trump",
-                                     "circle_search", "old_janx_spirit", "rally"])
+                                     "circle_search", "old_janx_spirit", "rally", "king", "chicago",
+                                     "polignac", "lorum", "getaway", "envite", "mattis"])
 async def test_following_the_coach_by_keys_ends_the_lesson(game_id: str, size: tuple[int, int]) -> None:
     app = lesson_app(game_id, bot_delay=0)
     async with app.run_test(size=size) as pilot:
