@@ -212,3 +212,28 @@ def test_the_reviews_come_after_a_hand_s_summary_and_before_the_results() -> Non
     closed(None)
     results, _ = app.screens.pop()
     assert isinstance(results, ResultsScreen)
+
+
+def test_the_lobby_s_setup_has_the_coach_switch() -> None:
+    from textual.widgets import OptionList, Switch
+
+    from decktable.ui.screens.setup import SetupScreen
+
+    async def run() -> None:
+        app = DeckTableApp(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            games = app.screen.query_one("#games", OptionList)
+            ids = [str(games.get_option_at_index(i).id) for i in range(games.option_count)]
+            games.highlighted = ids.index("game:schnapsen")
+            await press(pilot, "enter")
+            assert isinstance(app.screen, SetupScreen)
+            switch = app.screen.query_one("#coach", Switch)
+            assert not switch.value
+            switch.value = True
+            app.screen.action_start()
+            await settle(pilot)
+            assert prefs.load()[0].coach == ["schnapsen"]
+            assert table(app).controller.coach.on
+
+    asyncio.run(run())

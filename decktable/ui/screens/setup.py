@@ -142,6 +142,13 @@ class SetupScreen(Screen[None]):
                         yield self.option_widget(name, field)
                     if field.description:
                         yield Static(field.description, classes="setup-description", markup=False)
+            yield Static("Coach", classes="setup-heading")
+            with Horizontal(classes="setup-row"):
+                yield Label("Review my moves", classes="setup-label")
+                yield Switch(value=self.coach_on(), id="coach")
+            yield Static("After each of your moves the strong search looks at it from your view and says "
+                         "where another move was clearly better; C at the table switches it too.",
+                         classes="setup-description")
             yield Static("Deal", classes="setup-heading")
             with Horizontal(classes="setup-row"):
                 yield Label("Seed", classes="setup-label")
@@ -156,6 +163,22 @@ class SetupScreen(Screen[None]):
                     yield Button("Share this table", id="share")
                 yield Button("Back", id="back")
         yield Footer()
+
+    def coach_on(self) -> bool:
+        """Whether this game's coach is on (the preferences; `C` at the table switches it too)."""
+        games = getattr(getattr(self.app, "prefs", None), "coach", None) or []
+        return self.info.id in games
+
+    def remember_coach(self) -> None:
+        """Keep the form's coach switch for this game (preferences); never stops a start."""
+        on = self.query_one("#coach", Switch).value
+        if on == self.coach_on():
+            return
+        games = set(getattr(getattr(self.app, "prefs", None), "coach", None) or [])
+        games.add(self.info.id) if on else games.discard(self.info.id)
+        remember = getattr(self.app, "remember", None)
+        if callable(remember):
+            remember(coach=sorted(games))
 
     def default_count(self) -> int:
         if self.info.min_players <= len(self.saved_seats) <= self.info.max_players:
@@ -337,6 +360,7 @@ class SetupScreen(Screen[None]):
         seed = self.seed()
         self.game.options(**options)
         self.remember_seats(seats)
+        self.remember_coach()
         return Match(
             self.game,
             seats,
