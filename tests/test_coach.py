@@ -12,7 +12,7 @@ from decktable.bots.coach import MIN_TRIALS, Judgement, clearly_worse, judge, re
 from decktable.bots.worker import BotJob, decide
 from decktable.bots.search import Budget
 from decktable.engine.game import State
-from decktable.engine.match import Match, Seat
+from decktable.session.match import Match, Seat
 from decktable.engine.rng import Rng
 from decktable.store import history, prefs, saves
 from decktable.ui.coach import retry_match
@@ -189,3 +189,18 @@ def test_a_move_is_named_as_the_subject_of_the_remark() -> None:
     assert _gerund("Close the stock") == "closing the stock"
     assert _gerund("Marry in Hearts: show King and Queen (40)") == "marrying in Hearts"  # one colon a sentence
     assert _gerund("No special lead") == "“No special lead”"  # not a verb: quoted as the button says it
+
+
+def test_a_seat_joined_from_another_device_has_no_coach() -> None:
+    """A joined device's table drives a copy that holds no state (decktable/share/join.py): the
+    coach is not available there, and a move or an undo does not reach for the state."""
+    from types import SimpleNamespace
+
+    from decktable.ui.coach import CoachDesk
+
+    remote = SimpleNamespace(humans=[0, 1], game=decktable.get_game("schnapsen"), seats=[Seat("Ann"), Seat("Bob")])
+    desk = CoachDesk(SimpleNamespace(match=remote, app=SimpleNamespace(prefs=prefs.Preferences(coach=["schnapsen"]))))
+    assert not desk.on and desk.before_move(0, "play kh") is None
+    desk.undone()
+    assert desk.key_moments() == []
+    assert "host's device" in desk.toggle()

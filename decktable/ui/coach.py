@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Callable
 if TYPE_CHECKING:
     from decktable.bots.coach import Judgement
     from decktable.bots.worker import BotJob, BotWorker, Pending
-    from decktable.engine.match import Match
+    from decktable.session.match import Match
 
 #: at most this many moments in a review of a hand or a game
 KEY_MOMENTS = 3
@@ -111,8 +111,11 @@ class CoachDesk:
 
     @property
     def available(self) -> bool:
-        """The coach can sit at this table: a real game (not a lesson) with a person at it."""
-        return getattr(self.match, "lesson", None) is None and bool(self.match.humans)
+        """The coach can sit at this table: a game played here (not a lesson, nor a seat at a
+        table shared from another device, whose cards are on the host) with a person at it."""
+        m = self.match
+        return (getattr(m, "lesson", None) is None and hasattr(m, "state") and hasattr(m, "note_coached")
+                and bool(m.humans))
 
     @property
     def on(self) -> bool:
@@ -122,7 +125,9 @@ class CoachDesk:
     def toggle(self) -> str:
         """Switch the coach for this game and remember it; the sentence to show."""
         if not self.available:
-            return "The coach is not available here: a lesson has its own coach."
+            if getattr(self.match, "lesson", None) is not None:
+                return "The coach is not available here: a lesson has its own coach."
+            return "The coach is not available here: the game is played on the host's device."
         game = self.match.game.info.id
         games = set(getattr(getattr(self.app, "prefs", None), "coach", None) or [])
         on = game not in games
@@ -251,6 +256,8 @@ class CoachDesk:
 
     def undone(self) -> None:
         """An undo: judgements of moves taken back are dropped (queued ones, and moments)."""
+        if not self.available:
+            return
         n = len(self.match.steps)
         self.queue = deque(a for a in self.queue if a.job.at < n)
         if self.running is not None and self.running[1].job.at >= n:
@@ -271,6 +278,8 @@ class CoachDesk:
     def key_moments(self, hand: int | None = None) -> list[Moment]:
         """The costliest moments, of one hand (`hand`: the score sheet's rows when it began) or
         of the whole game, at most KEY_MOMENTS, in the order they were played."""
+        if not self.available:
+            return []
         pool = [mo for mo in self.moments if self._still_made(mo.judgement) and (hand is None or mo.hand == hand)]
         worst = sorted(pool, key=lambda mo: -mo.judgement.cost)[:KEY_MOMENTS]
         return sorted(worst, key=lambda mo: mo.at)
@@ -319,7 +328,7 @@ def retry_match(match: Match, at: int) -> Match:
     """A new match from the position before step `at` of `match`: the save's journal cut after its
     first `at` moves, read back as any save is (same game, seats, options, seed and deck), under a
     new match id and a save of its own, recorded in the history like any game."""
-    from decktable.engine.match import Match as MatchClass
+    from decktable.session.match import Match as MatchClass
     from decktable.store import history
     from decktable.store.saves import id_of_save, new_match_id, new_save_path
 
