@@ -140,6 +140,7 @@ class CoachDesk:
         name = self.match.game.info.name
         if not on:
             self.stop()
+            self.moments = [mo for mo in self.moments if mo.said]  # nothing more is said
             return f"Coach off for {name}."
         return (f"Coach on for {name}: after each of your moves the strong search looks at it from your "
                 "view, and says so once the trick is over where another move was clearly better.")
@@ -298,6 +299,8 @@ class CoachDesk:
     def review(self, hand: int | None, then: Callable[[], None]) -> bool:
         """Put the review of a hand (or, `hand` None, of the game) up, when it has moments;
         `then` runs once it closes (unless a retry starts a new table). True when it went up."""
+        if not self.on:
+            return False  # switched off since: no review
         if hand is not None:
             if hand in self.reviewed_hands or self.shared_screen:
                 return False  # people sharing the screen: the review waits for the game's end

@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from table_driver import all_widget_text, notifications, play, press, screen_text, settle, table, viewer_obs  # noqa: E402
 
 from decktable.bots.search import Budget  # noqa: E402
-from decktable.engine.match import Match, Seat  # noqa: E402
+from decktable.session.match import Match, Seat  # noqa: E402
 from decktable.store import history, prefs, saves  # noqa: E402
 from decktable.ui.app import DeckTableApp  # noqa: E402
 from decktable.ui.screens.coach_review import CoachReviewScreen  # noqa: E402
@@ -235,5 +235,28 @@ def test_the_lobby_s_setup_has_the_coach_switch() -> None:
             await settle(pilot)
             assert prefs.load()[0].coach == ["schnapsen"]
             assert table(app).controller.coach.on
+
+    asyncio.run(run())
+
+
+def test_switched_off_the_coach_says_no_more() -> None:
+    """A remark waiting for its trick is dropped when C turns the coach off, and no review comes."""
+    async def run() -> None:
+        app = coached_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            ctl = table(app).controller
+            clock = Clock()
+            ctl.clock = clock
+            await play(pilot, app, next(a for a in viewer_obs(app).legal if a.text == "play kh"))
+            await wait_for(pilot, lambda: ctl.coach.judged == 1)
+            assert ctl.coach.moments and not ctl.coach.moments[0].said
+            await press(pilot, "C")
+            assert not ctl.coach.on and not ctl.coach.moments
+            clock.now += 10
+            await pilot.pause(0.5)
+            await settle(pilot)
+            assert not ctl.match.observe(0).trick.plays and coach_notes(app) == []
+            assert not ctl.coach.review(None, lambda: None)
 
     asyncio.run(run())
