@@ -14,7 +14,7 @@ import decktable
 from decktable.bots.base import Turn, make_bot
 from decktable.bots.search import LEVELS, Budget, SearchBot, SearchStats, search
 from decktable.engine.game import Game, State, Vis, Zone
-from decktable.engine.match import Match, Seat, parse_seats
+from decktable.session.match import Match, Seat, parse_seats
 from decktable.engine.rng import Rng
 
 
@@ -882,6 +882,12 @@ def test_fast_playout_picks_uniformly_among_the_legal_moves(gid: str, n: int) ->
     g = decktable.get_game(gid)
     st, _seat, _mem = next(_mid_states(g, n, 4, 1))
     acting = g.to_act(st)
+    if len(acting) == 1 and g.playout_action(st, acting[0], g.legal_actions(st, acting[0]), random.random):
+        # the game's playout policy decides this move (`Game.playout_action`): play on to one it leaves
+        r0 = random.Random(4)
+        while len(acting) != 1 or g.playout_action(st, acting[0], g.legal_actions(st, acting[0]), random.random):
+            g.apply(st, acting[0], r0.choice(g.legal_actions(st, acting[0])), events=False)
+            acting = g.to_act(st)
     legal = {a for s in acting for a in g.legal_actions(st, s)}
     r = random.Random(1)
     counts: dict[Any, int] = {}

@@ -603,6 +603,18 @@ class Chicago(Game):
             st.dealer = seat
             self._deal(st, st.rng.shuffled(FULL), events)
 
+    def playout_action(self, state: State, seat: int, legal: Any, rand: Any) -> Action | None:
+        """The search's playouts declare at a showdown whenever the rules allow it (see
+        `Game.playout_action`; `playout` writes it out): a declaration can only score, since the
+        table compares the hands and nothing is lost by being beaten, yet random playouts passed
+        with a declarable hand half the time, so the points a showdown gives (and the other
+        seat's, to be beaten) counted for about half what they do. The draws and the cards are
+        left to the search's random draw (None)."""
+        st: ChicagoState = state  # type: ignore[assignment]
+        if st.phase == SHOW and DECLARE in legal:
+            return DECLARE
+        return None
+
     def playout(self, state: State, rand: Any, limit: int, trace: list[tuple[int, Action]] | None = None) -> int:
         """The search's random playout (see `Game.playout`): draws, showdowns and trick plays are
         drawn uniformly from what `legal_actions` would list, without building every discard (a
@@ -611,6 +623,8 @@ class Chicago(Game):
         st: ChicagoState = state  # type: ignore[assignment]
         moves = 0
         sheet, hand_no = len(st.sheet), st.hand_no
+        # the playout policy (`playout_action`), written out here (a subclass without it draws)
+        policy = self.playout_action if type(self).playout_action is not Game.playout_action else None
         while moves < limit and not st.over and len(st.sheet) == sheet and st.hand_no == hand_no:
             seat = st.turn
             phase = st.phase
@@ -619,7 +633,11 @@ class Chicago(Game):
                 continue
             if phase == SHOW:  # `legal_actions`: declare (where allowed), pass
                 declare = self._may_declare(st, seat)
-                if declare and int(rand() * 2) == 0:
+                if declare and policy is not None:  # the playout policy: declare where allowed
+                    if trace is not None:
+                        trace.append((seat, DECLARE))
+                    self._declare(st, seat, None)
+                elif declare and int(rand() * 2) == 0:
                     if trace is not None:
                         trace.append((seat, DECLARE))
                     self._declare(st, seat, None)
