@@ -241,6 +241,45 @@ class Getaway(Game):
             return [PLAY_ACTIONS[c] for c in hand if c in suit]
         return [PLAY_ACTIONS[c] for c in follow_options(hand, suit.__contains__)]
 
+    @staticmethod
+    def _below(hand: list[int], a: int, b: int, led: int) -> int:
+        """The index in `hand` (between `a` and `b`, the cards of the led suit) of the highest
+        card ranked below `led`; -1 when there is none."""
+        best = -1
+        for i in range(a, b):
+            if RANK[hand[i]] < RANK[led] and (best < 0 or RANK[hand[i]] > RANK[hand[best]]):
+                best = i
+        return best
+
+    def playout_action(self, state: State, seat: int, legal: Any, rand: Any) -> Action | None:
+        """The search's playouts make Getaway's decisions that random play gets badly wrong
+        (see `Game.playout_action`), as `playout` writes them out:
+
+        - Never take a hand: random leads took one at a chance of one in (cards held + 1), so
+          a player down to one card took the next hand half the time instead of getting away.
+        - Answer a last card led (two players in) and a card drawn in the shootout with the
+          highest card of its suit below it: a higher card loses on the spot, and the lower
+          cards kept answer the later draws.
+        - Everything else is left to the search's random draw (None)."""
+        st: GetawayState = state  # type: ignore[assignment]
+        if len(legal) == 1:
+            return None  # one move: drawn all the same, as the search's loop draws it
+        plays = st.trick.plays
+        if st.phase == PLAY and not plays:
+            if legal[-1] is TAKE_ACTION or legal[-1] == TAKE_ACTION:
+                return legal[int(rand() * (len(legal) - 1))]
+            return None
+        if st.phase not in (PLAY, SHOOT) or not plays:
+            return None
+        if st.phase == PLAY and not (sum(st.inn) == 2 and len(plays) == 1 and not st.hands[plays[0][0]]):
+            return None
+        led = plays[0][1]
+        lower = [a for a in legal if a.verb == "play" and RANK[ID_OF[a.args[0]]] < RANK[led]
+                 and SUIT_IX[ID_OF[a.args[0]]] == SUIT_IX[led]]
+        if not lower:
+            return None
+        return max(lower, key=lambda a: RANK[ID_OF[a.args[0]]])
+
     def random_legal(self, state: State, seat: int, rand: Any) -> Action | None:
         """`legal_actions(state, seat)[int(rand() * len(them))]` without building the list (the
         search draws so at every new node): the same action from the same single draw, found in
@@ -343,6 +382,9 @@ class Getaway(Game):
         hands, inn, names, voids = st.hands, st.inn, st.names, st.voids
         max_tricks: int = st.options.max_tricks  # type: ignore[attr-defined]
         ins, after_of, in_hands = self._seating(st)
+        # the playout policy (`playout_action`): no take, and a lower answer to a last card,
+        # written out here as the policy decides them (a subclass without it plays at random)
+        policy = type(self).playout_action is not Game.playout_action
         while moves < limit:
             phase = st.phase
             trick = st.trick
@@ -368,7 +410,7 @@ class Getaway(Game):
                         hand.remove(c)
                     else:
                         held = len(hand)
-                        k = int(rand() * (held + (1 if len(ins) >= 3 else 0)))
+                        k = int(rand() * (held + (1 if len(ins) >= 3 and not policy else 0)))
                         if k == held:
                             if trace is not None:
                                 trace.append((seat, TAKE_ACTION))
@@ -392,7 +434,12 @@ class Getaway(Game):
                     a = bisect_left(hand, lo)
                     b = bisect_left(hand, hi, a)
                     if a < b:
-                        c = hand.pop(a + int(rand() * (b - a)))
+                        if policy and size == 2 and b - a > 1 and not hands[plays[0][0]]:
+                            # a last card led, two in: the highest card below it, if any
+                            i = self._below(hand, a, b, plays[0][1])
+                            c = hand.pop(a + int(rand() * (b - a)) if i < 0 else i)
+                        else:
+                            c = hand.pop(a + int(rand() * (b - a)))
                         if c > best:
                             best_seat, best = seat, c
                     else:  # none of the led suit: it shows, and stops the trick
@@ -458,7 +505,7 @@ class Getaway(Game):
                 if st.over or len(st.sheet) != sheet or st.hand_no != hand_no:
                     break
                 moves += 1
-                if not self.random_step(st, st.turn, rand, trace):
+                if not self.policy_step(st, st.turn, rand, trace):
                     return moves - 1
                 if st.over or len(st.sheet) != sheet or st.hand_no != hand_no:
                     break
