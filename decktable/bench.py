@@ -140,7 +140,7 @@ def bench_bot(g: Any, n: int, decisions: int) -> float:
 
 def bench_saves(g: Any, n: int, directory: Path, repeats: int) -> tuple[float, float, int]:
     """(autosave ms, load+replay ms, moves) for a Match halfway through a random game."""
-    from decktable.engine.match import Match, Seat
+    from decktable.session.match import Match, Seat
     from decktable.store.saves import read_save, write_save
 
     length = random_game(g, n, 11)
@@ -428,7 +428,7 @@ LONG_GAME = "old_janx_spirit"  # random two-player games run to about 2,500 move
 
 
 def _long_match(g: Any, moves: int, save_path: Path | None, cls: Any = None) -> Any:
-    from decktable.engine.match import Match, Seat
+    from decktable.session.match import Match, Seat
 
     for seed in range(1, 50):
         m = (cls or Match)(g, [Seat("A", "bot"), Seat("B", "bot")], seed=seed, save_path=save_path)
@@ -446,7 +446,7 @@ def bench_save_length(g: Any, directory: Path, moves: int = 2000) -> dict[str, f
     bytes per move (all, and beyond the log), replay µs per move."""
     import tracemalloc
 
-    from decktable.engine.match import LogEntry, Match
+    from decktable.session.match import LogEntry, Match
     from decktable.store import saves
 
     out: dict[str, float] = {}
@@ -497,7 +497,7 @@ _KILL_CHILD = r"""
 import sys
 from pathlib import Path
 import decktable
-from decktable.engine.match import Match, Seat
+from decktable.session.match import Match, Seat
 path, game, seed = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
 g = decktable.get_game(game)
 print("ready", flush=True)
@@ -518,7 +518,7 @@ def kill_during_save(directory: Path, times: int, game: str = LONG_GAME, seed: i
     every kill the save must load (read + replay). Returns (kills, saves checked)."""
     import signal
 
-    from decktable.engine.match import Match
+    from decktable.session.match import Match
     from decktable.store.saves import read_save
 
     rng = random.Random(seed)
@@ -690,7 +690,7 @@ def bench_stats(rows: int, repeats: int) -> dict[str, float] | str:
 _APP_LONG = r"""
 import asyncio, gc, sys
 from collections import Counter
-from decktable.engine.match import Match, parse_seats
+from decktable.session.match import Match, parse_seats
 from decktable.ui.app import DeckTableApp
 from textual.widget import Widget
 game, start, moves = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
@@ -1109,7 +1109,7 @@ HELD_SEARCH = 3.0
 HOLD_THE_SEARCH = f"""
 import dataclasses
 from decktable.bots.search import LEVELS
-from decktable.engine.match import Match
+from decktable.session.match import Match
 _job = Match.bot_job
 def _held(self, seat):
     job = _job(self, seat)

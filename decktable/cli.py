@@ -14,7 +14,7 @@ import sys
 from typing import TYPE_CHECKING, Any, NoReturn, Sequence
 
 if TYPE_CHECKING:
-    from decktable.engine.match import Match
+    from decktable.session.match import Match
 
 CARD_SETS = ("unicode", "ascii", "four-colour", "ascii-four-colour")
 EXIT_USAGE = 2
@@ -200,7 +200,7 @@ def default_players(min_players: int) -> str:
 def make_match(game_id: str, players: str | None, seed: int | None, option_pairs: Sequence[str]) -> Match:
     """Build a Match from command-line words; raises UsageError with one sentence."""
     from decktable.engine.errors import DeckTableError
-    from decktable.engine.match import Match, parse_seats
+    from decktable.session.match import Match, parse_seats
     from decktable.engine.names import check_names
     from decktable.engine.registry import get_game, resolve
     from decktable.store import history
@@ -244,7 +244,8 @@ def load_autosave() -> Match:
     no sentence of its own when damaged saves were already reported)."""
     from decktable.engine.errors import SaveError
     from decktable.store import history
-    from decktable.store.saves import list_saves, load_match
+    from decktable.session.resume import load_match
+    from decktable.store.saves import list_saves
 
     listing = list_saves()
     problems = list(listing.problems)

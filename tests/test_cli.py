@@ -11,7 +11,7 @@ import pytest
 
 import decktable
 from decktable import cli
-from decktable.engine.match import Match, Seat
+from decktable.session.match import Match, Seat
 from decktable.store import history
 from decktable.store.paths import autosave_path, saves_dir
 

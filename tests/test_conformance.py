@@ -35,7 +35,7 @@ from decktable.engine.errors import (
     NotYourTurn,
 )
 from decktable.engine.game import Game, State, Vis
-from decktable.engine.match import Match, Seat
+from decktable.session.match import Match, Seat
 from decktable.engine.rng import Rng
 from decktable.store.saves import SaveFile, read_save, write_save
 

@@ -13,9 +13,10 @@ import pytest
 
 from decktable import cli
 from decktable.engine.errors import SaveError
-from decktable.engine.match import Match, Seat
+from decktable.session.match import Match, Seat
+from decktable.session.resume import load_match
 from decktable.store.paths import autosave_path, saves_dir
-from decktable.store.saves import SAVE_SUFFIX, list_saves, load_match
+from decktable.store.saves import SAVE_SUFFIX, list_saves
 
 
 def good_header(**change: object) -> dict:

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from decktable.engine.match import Match, Seat
+from decktable.session import resume
+from decktable.session.match import Match, Seat
 from decktable.store import history, saves
 from decktable.store.paths import history_path, saves_dir
 
@@ -202,7 +203,7 @@ def test_the_first_move_after_a_resume_is_appended_not_a_rewrite(fixed_games, mo
     from decktable.store import savelock
 
     savelock.release(path)
-    resumed = saves.load_match(path, on_finish=history.record)
+    resumed = resume.load_match(path, on_finish=history.record)
     before = path.read_bytes()
     monkeypatch.setattr(saves, "write_save", enospc)
     resumed.act(resumed.to_act()[0], "draw")

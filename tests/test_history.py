@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from decktable.engine.match import Match, Seat
+from decktable.session.match import Match, Seat
 from decktable.store import history
 from decktable.store.paths import autosave_path, history_path
 

@@ -12,11 +12,11 @@ import pytest
 from pydantic import BaseModel, Field
 
 import decktable
-from decktable.engine import match as match_mod
+from decktable.session import match as match_mod
 from decktable.engine.actions import CARD, Action, Grammar
 from decktable.engine.errors import DeckTableError, IllegalMove, NotYourTurn
 from decktable.engine.game import Event, Game, State, Vis, Zone
-from decktable.engine.match import Match, Seat, parse_seats
+from decktable.session.match import Match, Seat, parse_seats
 from decktable.engine.models import GameInfo, ResultView
 from decktable.cards.decktet import DECKTET, SUITS
 from decktable.store.saves import read_save

@@ -19,7 +19,7 @@ import pytest
 from textual.widgets import OptionList, Static
 
 from decktable import cli
-from decktable.engine.match import Match, Seat
+from decktable.session.match import Match, Seat
 from decktable.store import paths, saves
 from decktable.store.paths import saves_dir
 from decktable.store.saves import SAVE_SUFFIX, list_saves
@@ -167,7 +167,7 @@ def test_two_instances_on_one_folder_keep_two_files(fixed_games, decktable_home)
         "import sys\n"
         "sys.path.insert(0, sys.argv[1])\n"
         "from conftest import COUNT_UP\n"
-        "from decktable.engine.match import Match, Seat\n"
+        "from decktable.session.match import Match, Seat\n"
         "from decktable.store.saves import new_save_path\n"
         "m = Match(COUNT_UP, [Seat('Ann'), Seat('Bea')], seed=1, options={'draws': 5}, save_path=new_save_path())\n"
         "m.act(0, 'draw')\n"

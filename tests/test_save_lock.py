@@ -14,9 +14,10 @@ import pytest
 
 from decktable import cli
 from decktable.engine.errors import SaveInUse
-from decktable.engine.match import Match, Seat
+from decktable.session.match import Match, Seat
+from decktable.session.resume import load_match
 from decktable.store import savelock
-from decktable.store.saves import list_saves, load_match, new_save_path, read_save
+from decktable.store.saves import list_saves, new_save_path, read_save
 
 pytestmark = pytest.mark.skipif(savelock.fcntl is None, reason="saves are not locked without flock")
 
@@ -26,7 +27,7 @@ IN_USE = "That game is open in another window."
 # on stdin (or just exit, or hang until killed).
 HOLDER = """
 import sys
-from decktable.store.saves import load_match
+from decktable.session.resume import load_match
 m = load_match(__import__('pathlib').Path(sys.argv[1]))
 print('open', len(m.log), flush=True)
 line = sys.stdin.readline().strip()
@@ -46,7 +47,8 @@ TRIER = """
 import sys
 from pathlib import Path
 from decktable.engine.errors import SaveInUse
-from decktable.store.saves import list_saves, load_match
+from decktable.session.resume import load_match
+from decktable.store.saves import list_saves
 path = Path(sys.argv[1])
 entry, = [e for e in list_saves().saves if e.path == path]
 print('listed', entry.in_use, entry.describe())

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from decktable.engine import match as match_mod
+from decktable.session import match as match_mod
 from decktable.engine.errors import DeckTableError, SaveError
-from decktable.engine.match import Match, Seat
+from decktable.session.match import Match, Seat
 from decktable.store import saves
 from decktable.store.saves import FORMAT_VERSION, LEGACY_FORMAT, SaveFile, quarantine, read_save, write_save
 

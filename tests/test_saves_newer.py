@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from decktable import cli
-from decktable.engine.match import Match, Seat
+from decktable.session.match import Match, Seat
+from decktable.session.resume import load_match
 from decktable.store.paths import saves_dir
-from decktable.store.saves import NewerSave, list_saves, load_match
+from decktable.store.saves import NewerSave, list_saves
 
 
 def a_save(name: str = "20260101-000000-000000000001.save", **change: object) -> Path:

@@ -12,7 +12,7 @@ import pytest
 import decktable
 from decktable.bench import LONG_GAME, kill_during_save
 from decktable.engine.game import Game, State
-from decktable.engine.match import LogEntry, Match, Seat
+from decktable.session.match import LogEntry, Match, Seat
 from decktable.store.saves import read_save
 
 
@@ -79,7 +79,7 @@ def test_load_and_replay_are_linear_in_moves(tmp_path: Path, monkeypatch) -> Non
         clones += 1
         return real_clone(self)
 
-    from decktable.engine import match as match_mod
+    from decktable.session import match as match_mod
 
     monkeypatch.setattr(match_mod, "get_game", lambda name: TOY)
     monkeypatch.setattr(Game, "apply", apply)

@@ -16,7 +16,7 @@ import pytest
 
 from decktable.bots.search import Budget
 from decktable.bots.worker import HEARTBEAT, BotWorker
-from decktable.engine.match import Match, parse_seats
+from decktable.session.match import Match, parse_seats
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="no SIGSTOP on this system")
 

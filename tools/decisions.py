@@ -138,7 +138,7 @@ def judge_hand(gid: str, before: Any, after: Any, strong: set[int], pend: list[P
 
 def play_one(gid: str, rest: str, game_no: int) -> dict[str, list[int]]:
     """One seeded game, strong against `rest`; per decision kind [cases, successes]."""
-    from decktable.engine.match import Match, Seat
+    from decktable.session.match import Match, Seat
     from decktable.strength import MATCH_OPTIONS, table_size
 
     g = get_game(gid)

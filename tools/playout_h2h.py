@@ -32,7 +32,7 @@ if str(ROOT) not in sys.path:
 import decktable  # noqa: E402
 from decktable.bots.base import Turn  # noqa: E402
 from decktable.engine.game import Game  # noqa: E402
-from decktable.engine.match import Match, Seat  # noqa: E402
+from decktable.session.match import Match, Seat  # noqa: E402
 from decktable.strength import table_size  # noqa: E402
 
 

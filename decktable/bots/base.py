@@ -80,7 +80,7 @@ def play_out(game: Any, bots: Sequence[str], seed: int | None = None, clock: boo
     machine under any load (the strength table)."""
     from decktable.engine.errors import BadOptions
     from decktable.engine.game import Game
-    from decktable.engine.match import Match, Seat
+    from decktable.session.match import Match, Seat
     from decktable.engine.registry import get_game
 
     g = get_game(game) if isinstance(game, str) else game

@@ -1,6 +1,7 @@
-"""The engine: the contract every game follows, the registry, Match and the shared kits.
+"""The engine: the contract every game follows, the registry, the errors and the shared kits.
 
-Never imports Textual.
+The ground floor: never imports Textual, nor any of decktable above it (bots, store, the
+session layer with its Match, ui, share). A game in progress is `decktable.session.match.Match`.
 """
 
 from __future__ import annotations

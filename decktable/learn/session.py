@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from decktable.bots.base import make_bot
-from decktable.engine.match import Match, Seat
+from decktable.session.match import Match, Seat
 from decktable.engine.registry import get_game
 from decktable.learn.lesson import Lesson, Part, Step, load_lesson, normal, script_position
 

@@ -40,7 +40,7 @@ from decktable.share.wire import (
 if TYPE_CHECKING:
     from aiohttp import web
 
-    from decktable.engine.match import Match
+    from decktable.session.match import Match
 
 #: public events sent again to a device that (re)connects: enough for the log panel's last lines
 RECENT_EVENTS = 30

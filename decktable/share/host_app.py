@@ -31,7 +31,7 @@ from decktable.ui.controller import TableController
 
 if TYPE_CHECKING:
     from decktable.engine.game import Event
-    from decktable.engine.match import Match
+    from decktable.session.match import Match
     from decktable.share.host import SharedTable
     from decktable.share.server import HostServer
 

@@ -25,7 +25,7 @@ from pydantic import ValidationError
 from decktable.engine.errors import DeckTableError
 from decktable.share.host import NO_UNDO
 from decktable.engine.game import Event
-from decktable.engine.match import LogEntry, Seat
+from decktable.session.match import LogEntry, Seat
 from decktable.engine.models import Observation, ResultView
 from decktable.engine.registry import get_game
 from decktable.share.wire import Table, Welcome

@@ -27,7 +27,7 @@ from decktable.share.host import SharedTable
 from decktable.share.wire import Problem
 
 if TYPE_CHECKING:
-    from decktable.engine.match import Match
+    from decktable.session.match import Match
 
 #: websockets per table at once: every seat twice over (a phone and a reload), and a few table views
 DEFAULT_MAX_CONNECTIONS = 24

@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, TypeVar
 from decktable.store.paths import history_path
 
 if TYPE_CHECKING:
-    from decktable.engine.match import Match
+    from decktable.session.match import Match
 
 #: the hinted games, for the statistics' count of them: a scan of every game's row took 38 ms of
 #: `decktable stats` at 100,000 games, and hinted games are few (added to older histories too)

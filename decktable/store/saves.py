@@ -37,14 +37,11 @@ import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Literal
+from typing import Any, Callable, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
 from decktable.engine.errors import SaveError
-
-if TYPE_CHECKING:
-    from decktable.engine.match import Match
 
 FORMAT_VERSION = 2  # the journal
 LEGACY_FORMAT = 1  # one JSON document
@@ -759,39 +756,3 @@ def list_saves() -> Listing:
     saves.sort(key=lambda e: e.mtime, reverse=True)
     return Listing(saves, problems, newer)
 
-
-def load_match(path: Path, on_finish: Callable[[Match], None] | None = None) -> Match:
-    """Read and replay a save, to go on playing it where it is; a damaged one is moved aside and
-    SaveError says so in one line. A save another window is playing is left alone: SaveInUse
-    (a SaveError) says so. The match holds the save's lock from here on (see savelock)."""
-    from decktable.engine.errors import SaveInUse
-    from decktable.engine.match import Match
-    from decktable.store import savelock
-
-    if not savelock.acquire(path):
-        raise SaveInUse(savelock.IN_USE)
-    try:
-        text, mtime = _read_bounded(path)
-        save = parse_save(text, path.name)
-        check_known(save, path.name)
-        save.updated = datetime.fromtimestamp(mtime, timezone.utc).isoformat(timespec="seconds")
-        match = Match.from_save(save, save_path=path, on_finish=on_finish)
-        if match.save_path is not None and not match.game.is_over(match.state):
-            if path.suffix == SAVE_SUFFIX:
-                reserve_result(path)  # a save from before results had their space
-            if text == journal_text(save):
-                # the file is whole and in this version's words: the next move is appended to
-                # the blocks it has, not a copy of the whole journal (which a full disk refuses)
-                match._saved = len(save.actions)
-        return match
-    except NewerSave:
-        savelock.release(path)
-        raise  # not damaged: left where it is
-    except SaveError as exc:
-        savelock.release(path)
-        if path.name not in str(exc):
-            exc = SaveError(f"{path.name}: {exc}")
-        raise SaveError(set_aside(path, exc)) from None
-    except BaseException:
-        savelock.release(path)
-        raise

@@ -26,7 +26,7 @@ from decktable.themes.colours import DEFAULT_THEME, THEMES, suit_defaults
 from decktable.themes.glyphs import CARD_SET_LABELS
 
 if TYPE_CHECKING:
-    from decktable.engine.match import Match
+    from decktable.session.match import Match
 
 THEMES_DIR = Path(themes.__file__).parent
 

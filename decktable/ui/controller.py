@@ -53,7 +53,7 @@ from decktable.engine.errors import DeckTableError
 if TYPE_CHECKING:
     from decktable.bots.hints import HintAnswer
     from decktable.bots.worker import BotJob, BotWorker, Pending
-    from decktable.engine.match import Match
+    from decktable.session.match import Match
 
 #: the level a hint thinks at
 HINT_LEVEL = "strong"

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from decktable.engine.match import Match, Seat
+from decktable.session.match import Match, Seat
 from decktable.share.host_app import NO_UNDO, HostApp
 from decktable.share.qr_screen import LinksScreen
 from decktable.ui.screens.curtain import CurtainScreen

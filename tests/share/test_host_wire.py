@@ -23,7 +23,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from decktable.engine.match import Match, Seat, parse_seats
+from decktable.session.match import Match, Seat, parse_seats
 from decktable.share.host import STALE, WATCHING
 
 sys.path.insert(0, str(Path(__file__).parent))

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from decktable.engine.match import Match, Seat
+from decktable.session.match import Match, Seat
 from decktable.share.join import NO_UNDO, JoinApp, websocket_url
 
 sys.path.insert(0, str(Path(__file__).parent))

@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from wire_client import Host  # noqa: E402
 
-from decktable.engine.match import Match, parse_seats
+from decktable.session.match import Match, parse_seats
 from decktable.share.host import SharedTable
 from decktable.share.links import links_path, load_links
 

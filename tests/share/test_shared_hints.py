@@ -9,7 +9,7 @@ import json
 import sys
 from pathlib import Path
 
-from decktable.engine.match import Match, Seat
+from decktable.session.match import Match, Seat
 from decktable.share.join import JoinApp
 
 sys.path.insert(0, str(Path(__file__).parent))

@@ -10,7 +10,7 @@ from typing import Any
 
 import aiohttp
 
-from decktable.engine.match import Match
+from decktable.session.match import Match
 from decktable.share.host import SharedTable
 from decktable.share.server import HostServer
 

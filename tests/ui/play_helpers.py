@@ -26,7 +26,7 @@ from table_driver import all_widget_text, play, press, settle, table, viewer_obs
 
 from decktable.cards import catalogue  # noqa: E402
 from decktable.cards.decktet import DECKTET  # noqa: E402
-from decktable.engine.match import Match  # noqa: E402
+from decktable.session.match import Match  # noqa: E402
 from decktable.engine.models import ActionView, Observation  # noqa: E402
 from decktable.ui.app import DeckTableApp  # noqa: E402
 from decktable.ui.glyphs import card_label, card_name  # noqa: E402

@@ -13,7 +13,7 @@ from typing import Callable, Sequence
 from textual.pilot import Pilot
 from textual.widgets import Button, OptionList
 
-from decktable.engine.match import Match, Seat, parse_seats
+from decktable.session.match import Match, Seat, parse_seats
 from decktable.engine.models import ActionView, Observation
 from decktable.ui.app import DeckTableApp
 from decktable.ui.screens.table_base import TableScreen

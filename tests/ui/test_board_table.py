@@ -22,7 +22,7 @@ from table_driver import (  # noqa: E402
     viewer_obs,
 )
 
-from decktable.engine.match import Match  # noqa: E402
+from decktable.session.match import Match  # noqa: E402
 from decktable.ui.glyphs import card_label, card_name  # noqa: E402
 from decktable.ui.screens.board_table import BoardTableScreen  # noqa: E402
 from decktable.ui.screens.curtain import CurtainScreen  # noqa: E402

@@ -58,7 +58,7 @@ async def test_a_strong_bots_move_arrives_while_the_table_answers_keys(monkeypat
     meanwhile cursor moves in Ann's hand are answered and drawn at once, and then its move
     arrives."""
     from decktable.bots.search import LEVELS
-    from decktable.engine.match import Match
+    from decktable.session.match import Match
 
     made = Match.bot_job
 

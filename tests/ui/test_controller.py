@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
-from decktable.engine.match import Match, parse_seats
+from decktable.session.match import Match, parse_seats
 from decktable.ui.controller import Hint, TableController
 
 

@@ -28,7 +28,7 @@ from table_driver import (  # noqa: E402
     table_seats,
 )
 
-from decktable.engine.match import Match, parse_seats  # noqa: E402
+from decktable.session.match import Match, parse_seats  # noqa: E402
 from decktable.ui import glyphs  # noqa: E402
 from decktable.ui.app import DeckTableApp  # noqa: E402
 from decktable.ui.glyphs import card_full_name, card_label  # noqa: E402

@@ -10,7 +10,7 @@ from rich.padding import Padding
 from rich.text import Text
 from textual.widgets import Input, MarkdownViewer, OptionList, Select, Static, Switch
 
-from decktable.engine.match import Match, Seat
+from decktable.session.match import Match, Seat
 from decktable.store.paths import autosave_path, saves_dir
 from decktable.ui.app import DeckTableApp
 from decktable.ui.screens.help_screen import HelpScreen

@@ -4,7 +4,7 @@ resume it ("open in another window") while this one played something else."""
 
 from __future__ import annotations
 
-from decktable.engine.match import Match, Seat
+from decktable.session.match import Match, Seat
 from decktable.store import history, savelock
 from decktable.store.saves import list_saves, new_save_path
 from decktable.ui.app import DeckTableApp

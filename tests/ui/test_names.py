@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from table_driver import SIZE, notifications, screen_text, settle, table  # noqa: E402
 
 from decktable.engine.errors import DeckTableError  # noqa: E402
-from decktable.engine.match import Match, Seat  # noqa: E402
+from decktable.session.match import Match, Seat  # noqa: E402
 from decktable.store import history  # noqa: E402
 from decktable.store.paths import autosave_path  # noqa: E402
 from decktable.ui.app import DeckTableApp  # noqa: E402

@@ -45,7 +45,7 @@ async def test_same_button_twice_quickly_counts_twice() -> None:
 async def test_king_contract_buttons_all_in_sight_at_80_columns() -> None:
     import random
 
-    from decktable.engine.match import Match, parse_seats
+    from decktable.session.match import Match, parse_seats
     from decktable.ui.app import DeckTableApp
 
     m = Match("king", parse_seats("Ann,bot:random,bot:random,bot:random"), seed=1)
@@ -127,7 +127,7 @@ async def test_q_closes_secondary_screens_and_only_the_lobby_quits() -> None:
 
 
 async def test_a_deal_lost_at_setup_shows_the_table_and_is_recorded() -> None:
-    from decktable.engine.match import Match, parse_seats
+    from decktable.session.match import Match, parse_seats
     from decktable.ui.app import DeckTableApp
     from decktable.ui.screens.results import ResultsScreen
 

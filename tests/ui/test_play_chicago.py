@@ -21,7 +21,7 @@ from play_helpers import all_widget_text, game_over, log_lines, play_until  # no
 from table_driver import SIZE, make_app, screen_text, settle, table  # noqa: E402
 
 from decktable.cards.french import FRENCH  # noqa: E402
-from decktable.engine.match import Match  # noqa: E402
+from decktable.session.match import Match  # noqa: E402
 from decktable.engine.models import ActionView, Observation  # noqa: E402
 from decktable.ui.glyphs import card_label, card_name  # noqa: E402
 from decktable.ui.screens.results import ResultsScreen  # noqa: E402

@@ -10,7 +10,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from play_helpers import family_of, hand_cards, leaked  # noqa: E402
 
-from decktable.engine.match import Match, parse_seats  # noqa: E402
+from decktable.session.match import Match, parse_seats  # noqa: E402
 from decktable.ui.glyphs import card_label  # noqa: E402
 
 

@@ -17,7 +17,7 @@ from play_helpers import family_of, game_over, leaked, log_lines, named, play_un
 from table_driver import SIZE, all_widget_text, make_app, screen_text, settle, table  # noqa: E402
 
 from decktable.cards import catalogue  # noqa: E402
-from decktable.engine.match import Match  # noqa: E402
+from decktable.session.match import Match  # noqa: E402
 from decktable.ui.screens.results import ResultsScreen  # noqa: E402
 from decktable.ui.screens.trick_table import TrickTableScreen  # noqa: E402
 

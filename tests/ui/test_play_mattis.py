@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from play_helpers import HiddenHands, game_over, log_lines, play_until  # noqa: E402
 from table_driver import SIZE, make_app, screen_text, settle, table  # noqa: E402
 
-from decktable.engine.match import Match  # noqa: E402
+from decktable.session.match import Match  # noqa: E402
 from decktable.engine.models import ActionView, Observation  # noqa: E402
 from decktable.ui.screens.results import ResultsScreen  # noqa: E402
 from decktable.ui.screens.trick_table import TrickTableScreen  # noqa: E402

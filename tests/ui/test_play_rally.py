@@ -20,7 +20,7 @@ from play_helpers import all_widget_text, game_over, log_lines, play_until, seed
 from table_driver import SIZE, make_app, screen_text, settle, table  # noqa: E402
 
 from decktable.cards.tarot import TAROT  # noqa: E402
-from decktable.engine.match import Match  # noqa: E402
+from decktable.session.match import Match  # noqa: E402
 from decktable.engine.models import ActionView, Observation  # noqa: E402
 from decktable.ui.glyphs import card_label, card_name  # noqa: E402
 from decktable.ui.screens.curtain import CurtainScreen  # noqa: E402

@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from table_driver import make_app, screen_text, settle, table  # noqa: E402
 
-from decktable.engine.match import parse_seats  # noqa: E402
+from decktable.session.match import parse_seats  # noqa: E402
 from decktable.ui.game_list import lobby_games  # noqa: E402
 from decktable.ui.glyphs import card_caption, card_label  # noqa: E402
 from decktable.ui.screens.setup import SetupScreen  # noqa: E402

@@ -43,7 +43,7 @@ async def test_results_enter_does_what_the_highlighted_button_says() -> None:
     from play_helpers import game_over, play_until
     from textual.widgets import Button
 
-    from decktable.engine.match import Match, parse_seats
+    from decktable.session.match import Match, parse_seats
     from decktable.ui.app import DeckTableApp
     from decktable.ui.screens.results import ResultsScreen
 

@@ -100,7 +100,7 @@ async def test_results_show_the_final_table_and_offer_rematch_and_replay() -> No
 
 
 async def test_rematch_keeps_the_seats_with_a_new_deal() -> None:
-    from decktable.engine.match import Match, parse_seats
+    from decktable.session.match import Match, parse_seats
     from decktable.ui.app import DeckTableApp
     from decktable.ui.screens.results import ResultsScreen
 

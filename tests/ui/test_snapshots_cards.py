@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from decktable.engine.match import Match, parse_seats
+from decktable.session.match import Match, parse_seats
 from decktable.ui.app import DeckTableApp
 from decktable.ui.glyphs import use_card_set
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import time
 
-from decktable.engine.match import Match, Seat
+from decktable.session.match import Match, Seat
 from decktable.store.paths import autosave_path
 from decktable.ui.app import DeckTableApp
 

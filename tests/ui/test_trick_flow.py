@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from play_helpers import seeded_picker  # noqa: E402
 from table_driver import make_app, play, press, screen_text, settle, table, viewer_obs  # noqa: E402
 
-from decktable.engine.match import Match, parse_seats  # noqa: E402
+from decktable.session.match import Match, parse_seats  # noqa: E402
 from decktable.ui.app import DeckTableApp  # noqa: E402
 from decktable.ui.glyphs import card_label  # noqa: E402
 from decktable.ui.controller import TableController  # noqa: E402

@@ -108,7 +108,7 @@ async def test_buttons_move_with_arrows() -> None:
 async def test_focus_follows_the_decision_after_bidding() -> None:
     """The bid buttons go away with the bid; the hand takes the focus by itself, so Enter on it
     plays (or leads) a card with no Tab in between — also with bots that take their time."""
-    from decktable.engine.match import Match, parse_seats
+    from decktable.session.match import Match, parse_seats
     from decktable.ui.app import DeckTableApp
     from textual.widgets import Button
 

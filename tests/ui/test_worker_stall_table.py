@@ -37,7 +37,7 @@ async def test_a_bot_whose_worker_stops_plays_a_random_move_with_a_notice(monkey
     starts another worker."""
     from decktable.bots.search import Budget
     from decktable.bots.worker import BotWorker
-    from decktable.engine.match import Match
+    from decktable.session.match import Match
     from decktable.ui import controller
 
     made = Match.bot_job

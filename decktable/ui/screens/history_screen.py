@@ -17,7 +17,7 @@ from textual.widgets import Footer, Static
 from decktable.ui.screens.hand_summary import sheet_table
 
 if TYPE_CHECKING:
-    from decktable.engine.match import Match
+    from decktable.session.match import Match
 
 
 def history_text(match: Match) -> Text:

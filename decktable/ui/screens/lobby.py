@@ -333,7 +333,7 @@ class LobbyScreen(Screen[None]):
         notification, and we stay."""
         from decktable.engine.errors import SaveError
         from decktable.store import history
-        from decktable.store.saves import load_match
+        from decktable.session.resume import load_match
 
         if n >= len(self._saves):
             self.notify("There is no saved game to resume.", severity="warning", markup=False)

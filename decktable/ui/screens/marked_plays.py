@@ -22,7 +22,7 @@ from decktable.ui.glyphs import card_full_name
 from decktable.ui.widgets.card_strip import CardStrip
 
 if TYPE_CHECKING:
-    from decktable.engine.match import Match
+    from decktable.session.match import Match
 
 
 #: `_ask`'s answer when the engine carried the attempt out

@@ -16,7 +16,7 @@ from decktable.ui.glyphs import card_full_name, card_suits
 from decktable.ui.widgets.grid_view import GridView
 
 if TYPE_CHECKING:
-    from decktable.engine.match import Match
+    from decktable.session.match import Match
     from decktable.engine.models import Observation
     from decktable.ui.controller import TableController
 

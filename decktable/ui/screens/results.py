@@ -20,7 +20,7 @@ from decktable.engine.models import Observation
 from decktable.ui.screens.hand_summary import _num, sheet_table
 
 if TYPE_CHECKING:
-    from decktable.engine.match import Match
+    from decktable.session.match import Match
 
 
 class ResultsScreen(Screen[str]):

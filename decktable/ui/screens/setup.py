@@ -302,7 +302,7 @@ class SetupScreen(Screen[None]):
 
     def seats(self) -> list[Any]:
         """The seats; DeckTableError with a sentence when a name is missing or repeated."""
-        from decktable.engine.match import Seat
+        from decktable.session.match import Seat
 
         seats: list[Seat] = []
         for i in range(self.player_count()):
@@ -351,7 +351,7 @@ class SetupScreen(Screen[None]):
 
     def build_match(self) -> Any:
         """A Match from the form; DeckTableError (BadOptions included) with a sentence if not."""
-        from decktable.engine.match import Match
+        from decktable.session.match import Match
         from decktable.store import history
         from decktable.store.saves import new_save_path
 

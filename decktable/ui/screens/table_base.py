@@ -52,7 +52,7 @@ from decktable.ui.widgets.status_panel import StatusPanel
 from decktable.ui.widgets.zone_row import ZoneRow
 
 if TYPE_CHECKING:
-    from decktable.engine.match import Match
+    from decktable.session.match import Match
 
 TABLE_CSS = Path(themes.__file__).parent / "table.tcss"
 

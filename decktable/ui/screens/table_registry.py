@@ -12,7 +12,7 @@ from decktable.ui.screens.tableau_table import TableauTableScreen
 from decktable.ui.screens.trick_table import TrickTableScreen
 
 if TYPE_CHECKING:
-    from decktable.engine.match import Match
+    from decktable.session.match import Match
 
 #: layout name -> table screen class
 LAYOUTS: dict[str, type[TableScreen]] = {

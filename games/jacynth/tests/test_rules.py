@@ -431,7 +431,7 @@ def test_check_agrees_with_legal_actions():
 
 
 def test_save_and_replay():
-    from decktable.engine.match import Match, Seat
+    from decktable.session.match import Match, Seat
 
     m = Match(g, [Seat("Ann", "bot"), Seat("Bea", "bot"), Seat("Cid", "bot")], seed=8, options={"layout": "towers"})
     for _ in range(40):
