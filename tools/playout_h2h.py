@@ -96,6 +96,8 @@ def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def report(paths: list[str]) -> None:
     for path in paths:
+        if not Path(path).exists():
+            continue
         ds = [json.loads(x) for x in Path(path).read_text().splitlines() if x.strip()]
         if not ds:
             continue
@@ -106,6 +108,15 @@ def report(paths: list[str]) -> None:
         print(f"{ds[0]['game']} {ds[0]['level']} {ds[0]['options']}: policy vs before {k / len(ds):.1%} "
               f"of {len(ds)} games ({seeds} seeds), 95% {lo:.0%}-{hi:.0%}; score diff {diff:+.2f}/game; "
               f"cpu {sum(d['cpu_s'] for d in ds) / len(ds):.0f} s/game")
+        auctions = [d for d in ds if d.get("contract", {}).get("bidder", -1) >= 0]
+        for who, mine in (("policy", True), ("before", False)):
+            won = [d["contract"] for d in auctions if (d["contract"]["bidder"] == d["new_seat"]) == mine]
+            if won:
+                made = sum(c["tricks"][c["bidder"]] >= c["bid"] for c in won)
+                lo, hi = wilson(made, len(won))
+                bids = sorted(c["bid"] for c in won)
+                print(f"  auctions won by {who}: {len(won)}, made (tricks >= bid) {made} ({lo:.0%}-{hi:.0%}); "
+                      f"bids {bids}; tricks {[c['tricks'][c['bidder']] for c in won]}")
 
 
 def parse_seeds(text: str) -> list[int]:
