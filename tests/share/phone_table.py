@@ -23,7 +23,7 @@ from browser import WATCH, BrowserTab  # noqa: E402
 from play_helpers import leaked  # noqa: E402
 from test_browser_phone import PHONE, check_no_keyboard  # noqa: E402,F401
 from test_browser_seat import drawn_at, frames_text, open_link  # noqa: E402,F401
-from wire_client import Host, hidden_cards  # noqa: E402
+from wire_client import Host, hidden_cards, leaks  # noqa: E402
 
 from decktable.session.match import Match  # noqa: E402
 from decktable.ui.glyphs import card_label  # noqa: E402
@@ -70,7 +70,39 @@ class ThreadHost:
                 self._ready.set()
                 await self._stop.wait()
 
+    def _watch_sends(self) -> None:
+        """Keep every message the host queues for a device, with the cards hidden from that
+        device's seat at that moment (less those the public log named), for `wire_leaks`."""
+        from decktable.share.host import Connection
+
+        self._send = Connection.send
+        th = self
+
+        def send(conn: Any, message: Any) -> None:
+            if conn.seat is not None and th.host is not None:
+                th.sent.append((conn.seat, message.model_dump_json(), _secret(th, conn.seat)))
+            th._send(conn, message)
+
+        Connection.send = send  # type: ignore[method-assign]
+
+    def wire_leaks(self, seat: int) -> tuple[int, list[str]]:
+        """How many messages `seat`'s device was sent, and what in them named a card hidden from it
+        when sent (wire_client.leaks: a card's id or its name in any string)."""
+        msgs = [(raw, hidden) for s, raw, hidden in self.sent if s == seat]
+        cards = self.match.game.catalogue.by_slug
+        found = [f for raw, hidden in msgs for f in leaks(raw, self.match, seat, {cards[h].id for h in hidden})]
+        return len(msgs), found
+
+    def wire_finds_own_hand(self, seat: int) -> list[str]:
+        """The check of `wire_leaks` run on the last table `seat` was sent, for its own hand's
+        cards: it must find them (a check that finds nothing is broken)."""
+        raw = next(raw for s, raw, _h in reversed(self.sent) if s == seat and '"type":"table"' in raw)
+        own = self.call(lambda: set(self.match.game.zones(self.match.state)[seat].cards))
+        return leaks(raw, self.match, seat, own)
+
     def __enter__(self) -> ThreadHost:
+        self.sent: list[tuple[int, str, list[str]]] = []
+        self._watch_sends()
         self._thread.start()
         assert self._ready.wait(60), "the host did not start"
         if self.error:
@@ -78,6 +110,9 @@ class ThreadHost:
         return self
 
     def __exit__(self, *exc: Any) -> None:
+        from decktable.share.host import Connection
+
+        Connection.send = self._send  # type: ignore[method-assign]
         if self.loop is not None and not self.loop.is_closed():
             self.loop.call_soon_threadsafe(self._stop.set)
         self._thread.join(30)
@@ -124,17 +159,17 @@ class ThreadHost:
         return self.call(lambda: all_widget_text(self.app))
 
 
+def _secret(th: ThreadHost, seat: int) -> list[str]:
+    m = th.match
+    assert th.host is not None
+    said = " ".join(e.text for e in th.host.table.events)
+    fam = m.game.info.family
+    return [s for s in (m.game.catalogue.slug(c) for c in hidden_cards(m, seat)) if not leaked(said, [s], fam)]
+
+
 def secret_now(th: ThreadHost, seat: int) -> list[str]:
     """The slugs of the cards hidden from `seat` now, less those the public log has named."""
-
-    def read() -> list[str]:
-        m = th.match
-        assert th.host is not None
-        said = " ".join(e.text for e in th.host.table.events)
-        fam = m.game.info.family
-        return [s for s in (m.game.catalogue.slug(c) for c in hidden_cards(m, seat)) if not leaked(said, [s], fam)]
-
-    return th.call(read)
+    return th.call(lambda: _secret(th, seat))
 
 
 def hand_secret(th: ThreadHost, seat: int) -> list[str]:

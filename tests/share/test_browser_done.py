@@ -145,6 +145,10 @@ def test_two_phones_play_a_schnapsen_trick_by_taps_and_see_only_their_own_seat()
                 back[name] = drawn_at(tab, f"{name}'s hand")
                 assert back[name] < 2.0, back
                 check_seat(th, tab, seat, names)
+            for seat in (0, 1):  # the seat's app was sent nothing hidden from its seat, ever
+                sent, found = th.wire_leaks(seat)
+                assert sent >= 4 and not found, (sent, found)
+                assert th.wire_finds_own_hand(seat)
             print(f"\nfirst screen {first} (s from navigation, three pages opening at once),"
                   f" tap to the table link {seen}, reload {back}")
         finally:
@@ -218,6 +222,9 @@ def test_a_king_game_mixes_a_phone_the_hosts_keyboard_and_two_bots() -> None:
             back = drawn_at(ann, "Ann's hand")
             assert back < 2.0
             check_seat(th, ann, 0, names)
+            sent, found = th.wire_leaks(0)  # Ann's app was sent nothing hidden from her, ever
+            assert sent >= 6 and not found, (sent, found)
+            assert th.wire_finds_own_hand(0)
             print(f"\nKing, one phone: first frame {first_frame:.2f} s, its table {first_table:.2f} s from"
                   f" navigation; reload back at the seat {back:.2f} s")
         finally:
