@@ -1072,7 +1072,7 @@ class Rally(Game):
         out.append(Zone("excused", st.fool, Vis.PUBLIC, owner_f,
                         f"Beside {st.names[owner_f]}" if owner_f is not None else "Excused", "row"))
         for s in range(4):
-            out.append(Zone(f"won{s}", st.won[s], Vis.PUBLIC, s, f"{st.names[s]}'s tricks", "pile"))
+            out.append(Zone(f"won{s}", st.won[s], Vis.PUBLIC, s, f"{st.names[s]}'s tricks", "pile", tricks=st.tricks[s]))
         return out
 
     def adjust_sample(self, other: State, seat: int | None, rng: Rng) -> None:

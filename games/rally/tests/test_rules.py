@@ -579,3 +579,28 @@ def test_partner_revealed_when_the_rallied_card_is_played():
     obs = G.observe(st, 1)
     assert obs.seats[2].facts["Role"] == "partner" and obs.seats[1].facts["Role"] == "defender"
     assert obs.status["Contract"] == "Ann with Cat (the Fire King rallied)"
+
+
+def test_won_piles_say_how_many_tricks_not_how_many_cards():
+    """A won pile holds four cards a trick (and the stock or discards in some contracts): its
+    zone must carry the trick count, which the table shows as "tricks", counted here from the
+    trick view's winners as the play goes."""
+    g = decktable.get_game("rally")
+    for seed in range(6):
+        rng = random.Random(seed)
+        st = g.new(4, seed=seed)
+        won = [0, 0, 0, 0]
+        seen_last = None
+        while not g.is_over(st):
+            seat = rng.choice(g.to_act(st))
+            g.apply(st, seat, rng.choice(g.legal_actions(st, seat)))
+            trick = g.observe(st, None).trick
+            if trick is not None and trick.last and trick.last_winner is not None and trick.last != seen_last:
+                won[trick.last_winner] += 1
+                seen_last = trick.last
+            zones = {z.name: z for z in g.observe(st, None).zones}
+            if "won0" in zones and sum(won):
+                assert [zones[f"won{s}"].tricks for s in range(4)] == won
+                if any(zones[f"won{s}"].count != 4 * won[s] for s in range(4)) or sum(won) >= 3:
+                    break
+        assert sum(won) > 0
