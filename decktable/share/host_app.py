@@ -128,6 +128,8 @@ class HostController(TableController):
     """The table's controller at the host: no bots of its own (the shared table plays them), a
     hand hidden while anyone else moves, no undo, no rematch from here."""
 
+    offers_undo = False
+
     def prepare(self) -> None:
         pass  # the shared table starts its own bot worker
 

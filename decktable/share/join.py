@@ -162,6 +162,8 @@ class RemoteController(TableController):
     """The table's controller, minus what belongs to the host: bots and undo. A hint is asked of
     the host (its search, from this seat's view only) and shown when it comes."""
 
+    offers_undo = False
+
     asking_at: int | None = None  # the table a hint was asked for, until it comes
 
     def prepare(self) -> None:

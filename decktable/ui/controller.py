@@ -104,6 +104,8 @@ class TableController:
 
     #: a trick just finished stays this long at least before a bot leads the next one (seconds)
     TRICK_HOLD = 1.5
+    #: whether this table offers undo at all (a shared table does not: its footer drops `u`)
+    offers_undo = True
 
     def __init__(self, view: Any, match: Match) -> None:
         self.view = view

@@ -66,7 +66,11 @@ async def test_join_shows_the_seat_and_plays_it_through_the_host() -> None:
             assert leaked(screen_text(app), [led.split()[1]], family)  # Bob's card is in the trick
             check_privacy()
 
-            # undo is refused here, with a sentence
+            # undo is not in the footer (nothing here offers it), and `u` pressed says why
+            from textual.widgets._footer import FooterKey
+
+            shown = [k.description for k in app.screen.query(FooterKey)]
+            assert "Hint" in shown and "Undo" not in shown, shown
             await pilot.press("u")
             await settle(pilot, lambda: NO_UNDO in notifications(app))
             assert len(match.steps) == 1

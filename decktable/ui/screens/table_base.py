@@ -16,6 +16,8 @@ Layout subclasses implement `compose_main` and `update_main`.
 
 from __future__ import annotations
 
+import dataclasses
+
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
@@ -135,6 +137,10 @@ class TableScreen(Hinting, Refusals, MarkedPlays, Screen[None]):
         """Draw the layout's own widgets from an observation (subclasses)."""
 
     def on_mount(self) -> None:
+        if not self.controller.offers_undo:
+            # a shared table: `u` leaves the footer but still answers with the reason, if pressed
+            keys = self._bindings.key_to_bindings  # this screen's own copy of the map
+            keys["u"] = [dataclasses.replace(b, show=False) for b in keys.get("u", [])]
         self.controller.prepare()
         self.call_after_refresh(self.advance)
 
