@@ -1,6 +1,7 @@
 """How often the strong bot's special decisions succeed (issue 34's decision-quality table).
 
     python tools/decisions.py [--games schnapsen,bura,...] [--per-cell 6] [--seconds 300] [--markdown]
+    python tools/decisions.py --games king --option first_hand=7   # King's positive hands only
 
 Plays seeded games as the strength table does (`python -m decktable.strength`: the same seeds,
 100 + game number, the strong seat rotating with the game number, Envite's strong seats as a
@@ -136,8 +137,9 @@ def judge_hand(gid: str, before: Any, after: Any, strong: set[int], pend: list[P
     pend.clear()
 
 
-def play_one(gid: str, rest: str, game_no: int) -> dict[str, list[int]]:
-    """One seeded game, strong against `rest`; per decision kind [cases, successes]."""
+def play_one(gid: str, rest: str, game_no: int, options: dict[str, Any] | None = None) -> dict[str, list[int]]:
+    """One seeded game, strong against `rest` (with the game's `options`, else the strength
+    table's); per decision kind [cases, successes]."""
     from decktable.session.match import Match, Seat
     from decktable.strength import MATCH_OPTIONS, table_size
 
@@ -146,7 +148,7 @@ def play_one(gid: str, rest: str, game_no: int) -> dict[str, list[int]]:
     strong = _strong_seats(gid, g, n, game_no)
     bots = ["strong" if s in strong else rest for s in range(n)]
     m = Match(g, [Seat(f"Bot {i + 1}", "bot", lv) for i, lv in enumerate(bots)], seed=SEED0 + game_no,
-              options=MATCH_OPTIONS.get(gid) or None)
+              options=options or MATCH_OPTIONS.get(gid) or None)
     for bot in m.bots.values():
         budget = getattr(bot, "budget", None)
         if budget is not None:
@@ -175,8 +177,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--per-cell", type=int, default=6, help="games at most per game and opponent")
     ap.add_argument("--seconds", type=float, default=300.0, help="CPU seconds after which a cell starts no game")
     ap.add_argument("--against", default="random,medium")
+    ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                    help="a game option for every game played (e.g. King's first_hand=7: only its positive hands)")
     ap.add_argument("--markdown", action="store_true")
     args = ap.parse_args(argv)
+    options: dict[str, Any] = {}
+    for kv in args.option:
+        k, _, v = kv.partition("=")
+        options[k] = int(v) if v.lstrip("-").isdigit() else v
     rows = []
     for gid in [x.strip() for x in args.games.split(",") if x.strip()]:
         for rest in [x.strip() for x in args.against.split(",") if x.strip()]:
@@ -186,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
             for game_no in range(args.per_cell):
                 if time.process_time() - t0 > args.seconds:
                     break
-                for kind, (c, s) in play_one(gid, rest, game_no).items():
+                for kind, (c, s) in play_one(gid, rest, game_no, options).items():
                     total[kind][0] += c
                     total[kind][1] += s
                 played += 1
