@@ -297,7 +297,9 @@ class TableScreen(Hinting, Refusals, MarkedPlays, Screen[None]):
                  roomy: bool = False) -> int:
             total = fixed + sum(r.height_if(dense_rows, width, bare, roomy) for r in rows)
             total += sum(t.height_if(tight, width) for t in tights)  # type: ignore[attr-defined]
-            total += sum(h.height_if(*hand_dense(h, dense_hand, bare), width, roomy=roomy) for h in hands)
+            for h in hands:
+                dense, labels_only = hand_dense(h, dense_hand, bare)
+                total += h.height_if(dense, width, labels_only, roomy=roomy)
             total += sum(g.height_if(dense_grid) for g in grids)
             return total
 
