@@ -53,6 +53,19 @@ BOT_POLL = 0.03
 #: the shared table's reading of undo: not offered, to anyone (a move is on every device's screen
 #: the moment it is played; taking it back would need everyone's word, which no device can give yet)
 NO_UNDO = "Undo is not offered at a shared table: every device has seen the move already."
+
+
+class NoUndo:
+    """The undo half of a shared table's match as the table screens see it: nothing to take back."""
+
+    def undo_target(self, seat: int) -> tuple[int | None, str]:
+        return None, NO_UNDO
+
+    def can_undo(self, seat: int) -> bool:
+        return False
+
+    def undo(self, seat: int) -> str:
+        raise DeckTableError(NO_UNDO)
 HINT_LEVEL = "strong"  # as at the keyboard (decktable/ui/controller.py)
 STALE = "The table has moved on since that move was chosen; it was not played. Here is the table now."
 WATCHING = "The table view only watches; moves are made from a seat's own link."

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from textual.binding import Binding
 
 from decktable.engine.errors import DeckTableError
-from decktable.share.host import NO_UNDO
+from decktable.share.host import NO_UNDO, NoUndo
 from decktable.ui.app import DeckTableApp
 from decktable.ui.controller import TableController
 
@@ -40,7 +40,7 @@ CLOSE_QUESTION = ("Close the shared table? Every device's seat closes with it. T
 NO_REMATCH = "A new game at a shared table starts from the command line: run decktable host again."
 
 
-class HostedMatch:
+class HostedMatch(NoUndo):
     """The shared table's Match as the host's table screens see it: bots and devices' seats are
     played elsewhere (`bot_to_act` is never this screen's), a human seat no device holds is a
     keyboard seat, and a hand is hidden whenever another person may be looking."""
@@ -113,15 +113,6 @@ class HostedMatch:
 
     def act(self, seat: int, action: Any) -> list[Event]:
         return self.table.play_local(seat, action)
-
-    def undo_target(self, seat: int) -> tuple[int | None, str]:
-        return None, NO_UNDO
-
-    def can_undo(self, seat: int) -> bool:
-        return False
-
-    def undo(self, seat: int) -> str:
-        raise DeckTableError(NO_UNDO)
 
 
 class HostController(TableController):

@@ -23,7 +23,7 @@ from urllib.parse import urlsplit, urlunsplit
 from pydantic import ValidationError
 
 from decktable.engine.errors import DeckTableError
-from decktable.share.host import NO_UNDO
+from decktable.share.host import NO_UNDO, NoUndo
 from decktable.engine.game import Event
 from decktable.session.match import LogEntry, Seat
 from decktable.engine.models import Observation, ResultView
@@ -46,7 +46,7 @@ def websocket_url(url: str) -> str:
     return urlunsplit((scheme, parts.netloc, f"/ws/{bits[1]}", "", ""))
 
 
-class RemoteMatch:
+class RemoteMatch(NoUndo):
     """What the table screens read of a Match, from the host's messages for one seat."""
 
     def __init__(self, welcome: Welcome, send: Callable[[str, int], None]) -> None:
@@ -135,15 +135,6 @@ class RemoteMatch:
         """Send the move; the host answers with the new table or a refusal."""
         self._send(str(action), self.at)
         return []
-
-    def undo_target(self, seat: int) -> tuple[int | None, str]:
-        return None, NO_UNDO
-
-    def can_undo(self, seat: int) -> bool:
-        return False
-
-    def undo(self, seat: int) -> str:
-        raise DeckTableError(NO_UNDO)
 
     def note_hint(self) -> None:
         pass
