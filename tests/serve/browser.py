@@ -139,6 +139,21 @@ class BrowserTab:
     def click_text(self, needle: str) -> None:
         self.click_cell(*self.wait_for(needle))
 
+    def scroll_to(self, needle: str, over: str, steps: int = 20) -> None:
+        """Turn the mouse wheel over the text `over` until `needle` is on screen, as a person scrolls a long form."""
+        self.pull()
+        assert self.screen is not None
+        row, col = self.wait_for(over)
+        left, top, w, h = self.cell_box()
+        self.page.mouse.move(left + (col + 0.5) * w, top + (row + 0.5) * h)
+        for _ in range(steps):
+            self.pull()
+            if self.screen.find(needle) is not None:
+                return
+            self.page.mouse.wheel(0, 3 * h)
+            self.settle(0.08)
+        raise AssertionError(f"{needle!r} never scrolled into view; the screen:\n{self.screen.text()}")
+
 
 def open_page(browser: Any, url: str, viewport: tuple[int, int] = (1280, 860)) -> BrowserTab:
     page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})

@@ -77,6 +77,7 @@ def test_lobby_to_a_two_person_game_in_chromium(decktable_home) -> None:
                 tab.settle()
                 tab.press("Home", "Enter")  # "Person" heads the list (then the bot levels)
                 tab.wait_line("Seat 2", "Player 2", "Person")
+                tab.scroll_to("random", over="Options")  # the form is longer than the page: the wheel brings the seed up
                 tab.click_text("random")  # the seed field, by a click
                 tab.press("1")
                 tab.press("Control+s")
