@@ -26,13 +26,14 @@ if TYPE_CHECKING:
         UnknownGame,
     )
     from decktable.engine.registry import games, get_game
-    from decktable.bots.base import BOT_LEVELS, play_out
+    from decktable.bots.base import BOT_LEVELS
+    from decktable.session.play_out import play_out
 
 # Loaded on first use (PEP 562): importing a submodule (the app's lobby) must not pay for the
 # engine and pydantic.
 _LAZY = {
     "games": "decktable.engine.registry", "get_game": "decktable.engine.registry",
-    "BOT_LEVELS": "decktable.bots.base", "play_out": "decktable.bots.base",
+    "BOT_LEVELS": "decktable.bots.base", "play_out": "decktable.session.play_out",
     **{n: "decktable.engine.errors" for n in (
         "BadOptions", "DeckTableError", "GameOver", "IllegalMove", "MalformedAction",
         "NotYourTurn", "SaveError", "UnknownGame")},

@@ -161,7 +161,7 @@ def tasks_for(game_id: str, per_row: int) -> list[Task]:
 
 def play(task: Task) -> dict[str, Any]:
     """One game, as `decktable.play_out` plays it; the line that records it."""
-    from decktable.bots.base import play_out
+    from decktable.session.play_out import play_out
 
     bots = [task.rest] * task.players
     team = _team_of(task.game)

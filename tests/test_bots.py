@@ -1206,7 +1206,7 @@ def test_play_out_without_the_clock_runs_every_iteration(monkeypatch) -> None:
     """`clock=False` (the strength table): a level's time cap is ignored, so a seed gives one
     game under any load. A cap of a nanosecond then plays as no cap at all."""
     import decktable.bots.search as search_mod
-    from decktable.bots.base import play_out
+    from decktable.session.play_out import play_out
 
     monkeypatch.setitem(search_mod.LEVELS, "strong", Budget(120))
     free = play_out("schnapsen", ["strong", "easy"], seed=3, clock=False)

@@ -4,7 +4,9 @@
 above it: not the bots, the store, the session layer (Match), the screens nor the shared table.
 Each engine module is imported alone in a fresh interpreter, and the modules then loaded are
 listed, so an import hidden behind another module's import is caught too. The store likewise
-never loads the session layer (it once imported Match back to resume a save: a circle).
+never loads the session layer (it once imported Match back to resume a save: a circle), and the
+bots never load it either: a bot decides from the `Turn` it is handed, and a whole game of bots
+(`play_out`, which drives a Match) lives in the session layer.
 """
 
 from __future__ import annotations
@@ -17,11 +19,13 @@ from pathlib import Path
 
 import pytest
 
+import decktable.bots
 import decktable.engine
 import decktable.store
 
 ABOVE_ENGINE = ("bots", "store", "session", "ui", "share", "web", "learn", "cli", "bench", "strength")
 ABOVE_STORE = ("session", "ui", "share", "web", "learn", "cli", "bench")
+ABOVE_BOTS = ("store", "session", "ui", "share", "web", "learn", "cli", "bench", "strength")
 
 LOADED = """
 import importlib, json, sys
@@ -51,6 +55,7 @@ def above(loaded: list[str], layers: tuple[str, ...]) -> list[str]:
 
 ENGINE = modules_of(decktable.engine)
 STORE = modules_of(decktable.store)
+BOTS = modules_of(decktable.bots)
 
 
 def test_the_engine_modules_are_all_listed():
@@ -71,6 +76,23 @@ def test_a_store_module_loads_no_session_nor_screen(module):
     loaded = loaded_by(module)
     assert module in loaded
     assert above(loaded, ABOVE_STORE) == []
+
+
+@pytest.mark.parametrize("module", BOTS)
+def test_a_bots_module_loads_no_session_nor_store(module):
+    loaded = loaded_by(module)
+    assert module in loaded
+    assert above(loaded, ABOVE_BOTS) == []
+
+
+def test_play_out_is_the_session_layers():
+    # `decktable.play_out` (bots in every seat) drives a Match: it comes from the session layer
+    import decktable
+    from decktable.session.play_out import play_out
+
+    assert decktable.play_out is play_out
+    assert not hasattr(decktable.bots, "play_out")
+    assert "decktable.session.match" in loaded_by("decktable.session.play_out")
 
 
 def test_the_session_layer_drives_the_engine_bots_and_store():
@@ -101,8 +123,9 @@ def imports_in(path: Path) -> list[tuple[int, str]]:
     return [(line, name) for line, name in found if name.startswith("decktable.")]
 
 
-@pytest.mark.parametrize("package, layers", [(decktable.engine, ABOVE_ENGINE), (decktable.store, ABOVE_STORE)],
-                         ids=["engine", "store"])
+@pytest.mark.parametrize("package, layers", [(decktable.engine, ABOVE_ENGINE), (decktable.store, ABOVE_STORE),
+                                             (decktable.bots, ABOVE_BOTS)],
+                         ids=["engine", "store", "bots"])
 def test_no_deferred_import_reaches_up(package, layers):
     folder = Path(package.__file__).parent
     upward = [f"{path.relative_to(folder.parent)}:{line} {name}"

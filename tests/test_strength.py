@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from decktable import strength
-from decktable.bots.base import play_out
+from decktable.session.play_out import play_out
 
 
 def test_a_run_keeps_each_game_and_goes_on_where_it_stopped(tmp_path: Path, capsys) -> None:
