@@ -741,7 +741,7 @@ class TypeTrump(Game):
             elif trumps[plays[0][1]] or MASK[c] & MASK[plays[0][1]]:
                 pn = "trump"
             else:
-                pn = "trump, no power"
+                pn = "dead trump"  # a trump of no live suit: short, so it fits a column of 12
             tplays.append(TrickPlay(seat=s, card=DECKTET[c].slug, note=pn))
         trick = TrickView(
             leader=st.trick.leader,

@@ -539,3 +539,30 @@ async def test_the_main_column_refits_when_something_else_takes_its_rows(size: t
         text = screen_text(app)
         for card in hand.cards:
             assert card_label(card, "french") in text, (card, text)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_type_trumps_trick_notes_show_whole(size: tuple[int, int]) -> None:
+    """The note under a trump without a live suit was cut at 80 columns ("trump, no p": four
+    seats leave a column of 12). Reached through the Type Trump lesson, the help's worked
+    example: the Cave led, the Painter thrown (a trump of no live suit), the Darkness; every note
+    under the trick is on screen whole."""
+    from decktable.ui.screens.learn_table import lesson_app
+    from decktable.ui.widgets.trick_view import TrickView
+
+    app = lesson_app("type_trump", bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # declare Wyrms, as the coach asks; the bots play Cave, Painter, Darkness
+        trick = None
+        for _ in range(20):
+            await settle(pilot)
+            trick = app.screen.query_one(TrickView).trick
+            if trick is not None and len(trick.plays) == 3:
+                break
+        assert trick is not None and [p.card for p in trick.plays] == ["cave", "painter", "darkness"]
+        notes = [p.note for p in trick.plays if p.note]
+        assert notes and any("trump" in n for n in notes)  # the Painter's
+        text = screen_text(app)
+        for note in notes:
+            assert note in text, (note, text)

@@ -197,9 +197,11 @@ class TrickView(Widget):
         col = self.col_w()
         n = self.per_row(width)
         if not self.compact and not self.tight:
-            # room to spare: the columns widen so that the played cards' names show whole
+            # room to spare: the columns widen so that the played cards' names and their notes
+            # ("won, penalty") show whole
             longest = max((len(card_name(p.card, self.family)) + 1 for ps in plays.values() for p in ps),
                           default=0)
+            longest = max([longest] + [len(self._note(s, ps, leader, winner)) + 1 for s, ps in plays.items()])
             col = max(col, min(longest, width // n, MAX_COL_W))
         lines = [title]
         gs = current_card_set()
@@ -243,10 +245,7 @@ class TrickView(Widget):
                     labels.append_text(self._several(mine, styles, col - 2))
                     labels.append("  ")
                     cards.append(f"{len(mine)} cards".ljust(col))
-                note = next((p.note for p in mine if p.note), "") or ("led" if seat == leader else "")
-                if seat == winner:
-                    note = "won" + (f", {note}" if note else "")
-                notes.append(note[: col - 1].ljust(col), style=muted)
+                notes.append(self._note(seat, mine, leader, winner)[: col - 1].ljust(col), style=muted)
             if self.tight:
                 lines.append(names)
                 continue
@@ -259,6 +258,15 @@ class TrickView(Widget):
         else:
             lines.append(self._last_text(trick, muted, width))
         return lines
+
+    @staticmethod
+    def _note(seat: int, mine: list[TrickPlay], leader: int | None, winner: int | None) -> str:
+        """The line under a seat's card: the game's note ("trump"), else "led"; "won, ..." for
+        the winner of a trick over."""
+        note = next((p.note for p in mine if p.note), "") or ("led" if seat == leader else "")
+        if seat == winner:
+            note = "won" + (f", {note}" if note else "")
+        return note
 
     def _caption(self, card: str, width: int) -> str:
         if self.family == "decktet":
