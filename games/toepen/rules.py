@@ -45,6 +45,9 @@ SUIT_WORD = [s.capitalize() for s in SUITS]
 ABOVE: list[tuple[int, ...]] = [
     tuple(u for u in FULL if SUIT[u] == SUIT[c] and POWER[u] > POWER[c]) if POWER[c] >= 0 else () for c in range(NCARDS)
 ]
+ABOVE_SET: list[frozenset[int]] = [frozenset(a) for a in ABOVE]
+#: `Toepen._rater`'s tables by what the rated seat has seen, for the many samples of one position
+_RATERS: dict[tuple[Any, ...], tuple[list[int], list[float]]] = {}
 
 A_PLAY: list[Action] = [Action("play", (SLUG[i],)) for i in range(NCARDS)]
 A_KNOCK, A_FOLD, A_STAY = Action("knock"), Action("fold"), Action("stay")
@@ -112,7 +115,7 @@ class ToepenState(State):
         "phase", "dealer", "turn", "leader", "hands", "stock", "thrown", "shown", "table",
         "trick", "trick_no", "last", "last_winner", "value", "last_knocker", "knocker", "asking",
         "exchanger", "laundered", "exchanged", "bluff", "signal", "revealed", "alive", "inhand",
-        "change", "outs", "out_seq", "poor", "winner", "challenger", "voids",
+        "change", "outs", "out_seq", "poor", "winner", "challenger", "voids", "knocked",
     )
 
     phase: str
@@ -147,6 +150,7 @@ class ToepenState(State):
     winner: int  # the winner of the hand once known, -1 before
     challenger: int  # who challenged the last exchange, -1 none
     voids: list[int]  # per seat, the suits it showed it lacks this hand (bit SUIT), public
+    knocked: list[int]  # 1 when the seat knocked this hand (by choice: poverty's knock is not counted), public
 
 
 # -- the game ---------------------------------------------------------------------------------------------
@@ -223,6 +227,7 @@ class Toepen(Game):
         st.poor = -1
         st.winner = -1
         st.voids = [0] * n
+        st.knocked = [0] * n
         st.leader = seats[0]
         if events is not None:
             events.append(
@@ -508,6 +513,7 @@ class Toepen(Game):
         elif verb == "knock":
             st.value += 1
             st.last_knocker = seat
+            st.knocked[seat] = 1
             if events is not None:
                 events.append(Event(f"{st.names[seat]} knocks: the hand is now worth {st.value}.",
                                     "knock", seat, {"value": st.value}))
@@ -797,15 +803,162 @@ class Toepen(Game):
         seen not to follow a suit holds none of it (`voids`): the dealing kit's `keep_voids`
         trades such a card for one drawn from the other hidden cards that may take it, the
         stock and the thrown hands nobody has seen included (a card missing from a hand is more
-        often in the stock than in another hand)."""
+        often in the stock than in another hand). A player who knocked this hand and is still
+        in holds a hand worth the knock (`_knockers_hands`)."""
         assert isinstance(other, ToepenState)
         other.bluff = [b if s == seat else 0 for s, b in enumerate(other.bluff)]
+        n = other.players
+        piles = other.hands + [other.stock] + other.thrown
+        lacks = other.voids + [0] * (n + 1)
+        hidden = [s for s in range(n) if s != seat] + [n]
+        hidden += [n + 1 + s for s in range(n) if s != seat and other.thrown[s] and not other.shown[s]]
         if any(other.voids):
-            n = other.players
-            piles = other.hands + [other.stock] + other.thrown
-            hidden = [s for s in range(n) if s != seat] + [n]
-            hidden += [n + 1 + s for s in range(n) if s != seat and other.thrown[s] and not other.shown[s]]
-            keep_voids(piles, hidden, other.voids + [0] * (n + 1), SUIT, rng)
+            keep_voids(piles, hidden, lacks, SUIT, rng)
+        if self.SAMPLE_KNOCKS and any(other.knocked):
+            self._knockers_hands(other, seat, piles, hidden, lacks, rng)
+
+    #: in a sample, a knocker still in holds a hand its estimate rates at `KNOCK_AT` or more: the
+    #: first of this many draws that does, else the best of them (issue 34)
+    KNOCK_TRIES = 8
+    #: False: samples deal knockers any hand, as before issue 34's fix (for head-to-head runs)
+    SAMPLE_KNOCKS = True
+
+    def _knockers_hands(
+        self, other: ToepenState, seat: int | None, piles: list[list[int]], hidden: list[int],
+        lacks: list[int], rng: Rng,
+    ) -> None:
+        """A knock says the knocker expects to win: the playout policy knocks only with an
+        estimate (`win_estimate`) of `KNOCK_AT`, and people knock on good cards too. A plain
+        re-deal gives a knocker any hand, so a search answering the knock met weak knockers and
+        stayed in (issue 34: "Stay in (for 3) 77%" before losing 3). Here each other seat that
+        knocked this hand and is still in draws its hand again, by rejection: up to
+        `KNOCK_TRIES` draws (the re-deal's the first) of as many cards from its own and the
+        other hidden places' cards (the other players', the stock, thrown hands nobody has
+        seen; the seat's own voids kept), until one its estimate, read from its view in this
+        sample, puts at `KNOCK_AT` or more. Where none does (early in a hand at three or more
+        players few hands reach it), the best drawn: a knocker holds about the best of that many
+        hands. A knocker with one card left has each card it may hold rated, and one drawn among
+        those that reach the mark (or else the best): at the last trick a knock says the card
+        wins. The cards change places one for one, a card going to a hand that may hold it."""
+        n = other.players
+        done: list[int] = []
+        for s in range(n):
+            if s == seat or not other.knocked[s] or not other.inhand[s] or not other.hands[s]:
+                continue
+            rate = self._rater(other, s)
+            if rate is None:
+                continue
+            hand = other.hands[s]
+            k = len(hand)
+            best = rate(hand)
+            if best >= self.KNOCK_AT:
+                done.append(s)
+                continue
+            lack = lacks[s]
+            places = [t for t in hidden if t != s and t != n + 1 + s and t not in done]
+            cards = list(hand)
+            for t in places:
+                if lack:
+                    cards.extend(c for c in piles[t] if not lack >> SUIT[c] & 1)
+                else:
+                    cards.extend(piles[t])
+            pick = None
+            m = len(cards)
+            rand = rng.random
+            if k == 1:  # one card: each is rated, and one drawn among those that reach the mark
+                rated = [(rate([c]), c) for c in cards]
+                mark = min(self.KNOCK_AT, max(rated)[0])
+                fits = [c for e, c in rated if e >= mark]
+                if mark > best:
+                    pick = [fits[int(rand() * len(fits))]]
+            for _ in range(self.KNOCK_TRIES - 1 if k > 1 else 0):  # the re-deal's hand was the first draw
+                for i in range(k):  # k cards at random to the front (a partial shuffle)
+                    j = i + int(rand() * (m - i))
+                    cards[i], cards[j] = cards[j], cards[i]
+                e = rate(cards[:k])
+                if e > best:
+                    best, pick = e, cards[:k]
+                    if e >= self.KNOCK_AT:
+                        break
+            done.append(s)
+            if pick is None:
+                continue
+            gone = [o for o, c in enumerate(hand) if c not in pick]  # places of the cards given away
+            swaps = []
+            for c in pick:
+                if c in hand:
+                    continue
+                t = next(t for t in places if c in piles[t])
+                lt = lacks[t]
+                o = next((o for o in gone if not lt >> SUIT[hand[o]] & 1), None)
+                if o is None:
+                    break  # no card of the hand may go there: keep the re-deal's hand
+                gone.remove(o)
+                swaps.append((t, piles[t].index(c), o))
+            else:
+                for t, j, o in swaps:
+                    hand[o], piles[t][j] = piles[t][j], hand[o]
+
+    def _rater(self, st: ToepenState, seat: int) -> Any:
+        """`win_estimate(st, seat)` as a function of the seat's hand (the rest of `st` as it is),
+        cheap enough to rate many hands: the cards each card of the hand must beat are counted
+        once. None where the seat has nobody left to beat."""
+        n = st.players
+        ins = [s for s in range(n) if s != seat and st.inhand[s]]
+        if st.trick_no == TRICKS and st.trick:  # the last trick under way: the plain estimate
+            if any(s == seat for s, _ in st.trick):
+                return None  # the seat's card is on the table: no hand to rate
+            led = SUIT[st.trick[0][1]]
+            top = max((POWER[x] for s, x in st.trick if st.inhand[s] and SUIT[x] == led), default=-1)
+            played = {s for s, _ in st.trick}
+            later = sum(len(st.hands[s]) for s in ins if s not in played)
+            known = set(st.table)
+            known.update(c for _, c in st.trick)
+            known.update(st.thrown[seat])
+            for s in range(n):
+                if st.shown[s]:
+                    known.update(st.thrown[s])
+            unseen = len(FULL) - len(known) - len(st.hands[seat])
+
+            def rate_last(hand: list[int]) -> float:
+                c = hand[0]
+                if SUIT[c] != led or POWER[c] <= top:
+                    return 0.0
+                if not later:
+                    return 1.0
+                return (1 - later / unseen) ** sum(1 for u in ABOVE[c] if u not in known)
+
+            return rate_last
+        held = sum(len(st.hands[s]) for s in ins)
+        if not held:
+            return None
+        shown = tuple(c for s in range(n) if st.shown[s] for c in st.thrown[s])
+        key = (tuple(st.table), tuple(st.trick), tuple(st.thrown[seat]), shown, len(st.hands[seat]), held,
+               len(ins), st.trick_no)
+        got = _RATERS.get(key)
+        if got is None:
+            known = set(st.table)
+            known.update(c for _, c in st.trick)
+            known.update(st.thrown[seat])
+            known.update(shown)
+            unseen = len(FULL) - len(known) - len(st.hands[seat])
+            q = held / unseen
+            k = 1.0 if st.trick_no == TRICKS else 0.65 / (len(ins) + 1)
+            # per card, the cards above it the seat has not seen (its own hand's counted in `rate`)
+            above = [sum(1 for u in ABOVE[c] if u not in known) for c in range(NCARDS)]
+            fail = [1 - k * (1 - q) ** h for h in range(8)]  # a card with h unseen cards above it
+            if len(_RATERS) >= 256:
+                _RATERS.clear()
+            got = _RATERS[key] = (above, fail)
+        above, fail = got
+
+        def rate(hand: list[int]) -> float:
+            miss = 1.0
+            for c in hand:
+                miss *= fail[above[c] - len(ABOVE_SET[c].intersection(hand))]
+            return 1 - miss
+
+        return rate
 
     # -- the card inspector ----------------------------------------------------------------------
 

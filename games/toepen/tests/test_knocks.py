@@ -1,0 +1,133 @@
+"""What a knock tells a Toepen bot (issue 34: the hint said "Stay in (for 3)" right before its
+player lost 3). A player knocks on a hand that expects to win, so the search's samples deal a
+knocker still in a hand worth the knock (`Toepen.adjust_sample`), not any hand. Positions are
+reached by play from stacked decks (test_rules' `stack`: three players, Cat deals, Ann leads)."""
+
+from __future__ import annotations
+
+import statistics
+from contextlib import contextmanager
+from typing import Iterator
+
+import pytest
+
+import decktable
+from decktable.bots.hints import HintAnswer
+from decktable.bots.search import Budget
+from decktable.bots.worker import BotJob, decide
+from decktable.cards.french import FRENCH
+from decktable.engine.rng import Rng
+from decktable.testing import samples
+
+from .test_rules import stack
+
+G = decktable.get_game("toepen")
+NAMES = ["Ann", "Bob", "Cat"]
+ANN, BOB, CAT = 0, 1, 2
+SLUG = {c.id: c.slug for c in FRENCH}
+#: the clubs above the Ace (10, 9, 8, 7 are the top of a suit)
+BEAT_ACE = {"10c", "9c", "8c", "7c"}
+
+
+@contextmanager
+def plain_samples() -> Iterator[None]:
+    """Samples as before knocks were read: every hidden hand re-dealt at random."""
+    was = G.SAMPLE_KNOCKS
+    G.SAMPLE_KNOCKS = False
+    try:
+        yield
+    finally:
+        G.SAMPLE_KNOCKS = was
+
+
+def dealt(hands: dict[int, list[str]], moves: list[str] = ()):
+    st = G.new(NAMES, seed=11, deck=stack(hands, 3))
+    while G.phase(st) == "laundry":
+        G.apply(st, G.to_act(st)[0], "keep")
+    for m in moves:
+        G.apply(st, G.to_act(st)[0], m)
+    return st
+
+
+#: Ann wins three heart tricks and leads her Ace of Clubs to the last; Bob, out of clubs, throws
+#: a diamond; Cat, whose last card is the Ten of Clubs, knocks before playing it.
+LAST = (
+    {ANN: ["10h", "9h", "8h", "ac"], BOB: ["ks", "qs", "js", "7d"], CAT: ["10c", "kd", "qd", "9s"]},
+    ["play 10h", "play ks", "play kd", "play 9h", "play qs", "play qd", "play 8h", "play js", "play 9s",
+     "play ac", "play 7d", "knock"],
+)
+
+
+def at_the_knock():
+    st = dealt(*LAST)
+    assert G.to_act(st) == (ANN,) and G.phase(st) == "answer" and st.value == 2
+    assert not st.hands[ANN] and [SLUG[c] for c in st.hands[CAT]] == ["10c"]
+    return st
+
+
+def test_the_knocker_of_the_last_trick_holds_a_card_that_beats_the_lead() -> None:
+    """From Ann's view any of the twenty cards she has not seen could be Cat's last one, and a
+    plain re-deal gives Cat a club above her Ace about one time in five. Cat knocked: a knock on
+    the last card says it wins, and every sample deals Cat one of those clubs."""
+    st = at_the_knock()
+    cats = [SLUG[s.hands[CAT][0]] for s in samples(G, st, ANN, 300)]
+    assert all(c in BEAT_ACE for c in cats)
+    assert len(set(cats)) == 4  # any of them, not always the same
+    # Bob's view: the same, he too sees that Cat knocked
+    assert all(SLUG[s.hands[CAT][0]] in BEAT_ACE for s in samples(G, st, BOB, 100))
+
+
+def test_a_hand_with_nobody_knocking_is_re_dealt_as_before() -> None:
+    """At the same last trick before Cat knocks, her card is any card Ann has not seen."""
+    st = dealt(LAST[0], LAST[1][:-1])
+    cats = [SLUG[s.hands[CAT][0]] for s in samples(G, st, ANN, 300)]
+    assert 0.1 < sum(c in BEAT_ACE for c in cats) / len(cats) < 0.35
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_hint_folds_against_a_knock_on_the_last_card(seed: int) -> None:
+    """Issue 34's Toepen report, at the last trick: Ann's Ace of Clubs leads, Cat knocks with
+    one card left. The hint (the strong search from Ann's view, as the worker gives it) said
+    "Stay in" when samples gave Cat any card; it folds now. Staying in loses 2, folding pays 1."""
+    st = at_the_knock()
+    job = BotJob(game="toepen", state=G.determinize(st, ANN, Rng(seed)), seat=ANN, level="strong", seed=seed,
+                 explain=True, budget=Budget(1500))
+    said = HintAnswer.model_validate_json(decide(job))
+    assert said.action == "fold"
+    assert said.runner == "stay" and said.runner_value < said.value
+    stay = st.clone()
+    G.apply(stay, ANN, "stay")
+    G.apply(stay, BOB, "fold")
+    G.apply(stay, CAT, "play 10c")
+    assert stay.sheet[-1][ANN] == -2
+
+
+def test_a_knocker_early_in_the_hand_holds_a_strong_hand() -> None:
+    """Ann knocks before leading the first trick. In Bob's samples Ann's four cards are rated
+    (by the playouts' own estimate, `win_estimate`, from Ann's view) above what three hands in
+    four of a plain re-deal reach, in nearly every sample; a plain re-deal does it one time in
+    four."""
+    st = dealt({ANN: ["ks", "qd", "jc", "7h"], BOB: ["as", "kd", "9c", "qh"]}, ["knock"])
+    assert G.to_act(st) == (BOB,) and st.knocked == [1, 0, 0]
+    with plain_samples():
+        plain = [G.win_estimate(s, ANN) for s in samples(G, st, BOB, 400)]
+    quartile = statistics.quantiles(plain, n=4)[2]
+    knocked = [G.win_estimate(s, ANN) for s in samples(G, st, BOB, 400, seed=6)]
+    assert sum(e > quartile for e in plain) / len(plain) < 0.3
+    assert sum(e > quartile for e in knocked) / len(knocked) > 0.85
+    # Cat's hand, who did not knock, is dealt as before
+    cats = [G.win_estimate(s, CAT) for s in samples(G, st, BOB, 400, seed=7)]
+    assert sum(e > quartile for e in cats) / len(cats) < 0.35
+
+
+def test_a_knocker_who_folded_a_later_knock_is_dealt_any_hand() -> None:
+    """Ann knocks and both stay in; after Ann's and Bob's first cards Cat knocks again and Ann
+    folds: her knock no longer matters (she is out of the hand), and in Bob's samples her hand
+    is no stronger than a plain re-deal's."""
+    st = dealt({ANN: ["ks", "qd", "jc", "7h"], BOB: ["as", "kd", "9c", "qh"]},
+               ["knock", "stay", "stay", "play ks", "play as", "knock", "fold"])
+    assert st.knocked == [1, 0, 1] and not st.inhand[ANN] and G.to_act(st) == (BOB,)
+
+    with plain_samples():
+        quartile = statistics.quantiles([G.win_estimate(s, ANN) for s in samples(G, st, BOB, 400)], n=4)[2]
+    assert sum(G.win_estimate(s, ANN) > quartile for s in samples(G, st, BOB, 400, seed=6)) / 400 < 0.35
