@@ -331,3 +331,50 @@ async def test_the_last_trick_of_a_hand_stays_before_the_summary() -> None:
                 break
             await turn(pilot, clock, 0)
         assert isinstance(app.screen, HandSummaryScreen)
+
+
+PHONE = (41, 44)
+
+
+async def test_a_tap_on_the_trick_does_what_t_does_on_a_phone() -> None:
+    """A phone has no `t` key and its footer no room for it: on the narrow table a tap on the
+    trick area puts a held trick away (the bot leads at once, as after `t`), and during the next
+    trick a tap shows the last trick again and another goes back; the lines say so."""
+    app = make_app("type_trump", "Ann,bot,bot", seed=5)
+    async with app.run_test(size=PHONE) as pilot:
+        await settle(pilot)
+        clock = paced(app)
+        await to_a_bot_lead(pilot, app, clock, seeded_picker(3), True)
+        screen = table(app)
+        assert screen.has_class("-narrow")
+        m = screen.match
+        view = screen.query_one(TrickView)
+        steps = len(m.steps)
+        assert view.held and "Tap here or t: put the trick away" in screen_text(app)
+        await pilot.click(TrickView, offset=(2, 1))  # no time has passed on the clock
+        await settle(pilot)
+        assert len(m.steps) == steps + 1 and m.observe().trick.plays  # put away: the bot led
+        assert not view.held and not view.peek
+        last = [card_label(p.card, screen.family) for p in m.observe().trick.last]
+        assert "Last trick (tap):" in " ".join(screen_text(app).split())
+        await pilot.click(TrickView, offset=(2, 1))
+        await settle(pilot)
+        assert view.peek and "Last trick — won by" in screen_text(app)
+        assert "Tap here or t: back to the table" in screen_text(app)
+        drawn = screen_text(app)
+        assert all(label in drawn for label in last), (last, drawn)
+        await pilot.click(TrickView, offset=(2, 1))
+        await settle(pilot)
+        assert not view.peek and "Last trick (tap):" in " ".join(screen_text(app).split())
+        assert len(m.steps) == steps + 1  # the taps played nothing
+
+
+async def test_a_tap_on_the_trick_before_any_trick_does_nothing() -> None:
+    app = make_app("type_trump", "Ann,bot,bot", seed=5)
+    async with app.run_test(size=PHONE) as pilot:
+        await settle(pilot)
+        view = table(app).query_one(TrickView)
+        before = screen_text(app)
+        await pilot.click(TrickView, offset=(2, 1))
+        await settle(pilot)
+        assert not view.peek and not view.held and screen_text(app) == before

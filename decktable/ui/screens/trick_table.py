@@ -18,8 +18,8 @@ class TrickTableScreen(TableScreen):
     """For every trick-taking game: trump, contract and bids come from the status and the
     players' facts; the trick from `Observation.trick`; the hand from the seat's hand zone.
     A finished trick stays in the trick area, its winner marked, until the next lead (and at
-    least the controller's TRICK_HOLD when a bot leads or a curtain follows); `t` puts it away
-    (ending that wait) or shows the last trick again."""
+    least the controller's TRICK_HOLD when a bot leads or a curtain follows); `t`, or a tap on the
+    trick area, puts it away (ending that wait) or shows the last trick again."""
 
     BINDINGS = [Binding("t", "last_trick", "Last trick")]
 
@@ -43,7 +43,16 @@ class TrickTableScreen(TableScreen):
         """Small terminals: the trick drops its line of card names (the base class handles the
         rest of the compact table)."""
         compact = event.size.height < self.COMPACT_HEIGHT or event.size.width < 100
-        self.query_one(TrickView).set_compact(compact)
+        view = self.query_one(TrickView)
+        view.set_compact(compact)
+        view.set_taps(self.is_narrow(event.size.width))  # a phone: the trick area is `t`'s tap target
+
+    def on_trick_view_tapped(self, event: TrickView.Tapped) -> None:
+        """A tap on the trick area does what `t` does (a phone has no `t` key, and its footer has
+        no room for it)."""
+        event.stop()
+        if not self.curtain_up:
+            self.action_last_trick()
 
     def action_last_trick(self) -> None:
         view = self.query_one(TrickView)

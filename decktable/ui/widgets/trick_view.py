@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.geometry import Size
+from textual.message import Message
 from textual.widget import Widget
 
 from decktable.engine.models import SeatView, TrickPlay
@@ -36,7 +38,14 @@ class TrickView(Widget):
     onto several rows of columns; every name is shown whole. A seat that played several cards
     shows them all. Compact (small terminals): no line of card names under the labels, and a
     long previous trick is written with card labels instead of full names.
+
+    A tap (a click) on the trick area is the `t` key's target where there is no key to press (a
+    phone): it posts `Tapped` when there is a last trick to put away or to show, and the table
+    does what `t` does. On a narrow table (`taps`) the lines say so.
     """
+
+    class Tapped(Message):
+        """The trick area was tapped while a last trick could be put away or shown again."""
 
     DEFAULT_CSS = """
     TrickView {
@@ -70,6 +79,7 @@ class TrickView(Widget):
         #: lead), "peek" (the `t` key: shown again during a trick), or "" (the current trick)
         self.peek = False
         self.keys = True  # say which key puts a held trick away (not on the read-only results)
+        self.taps = False  # a narrow table (a phone): the lines say a tap does what `t` does
         self._dismissed: tuple[tuple[int, str], ...] | None = None  # a held trick put away (`t`)
 
     def show_trick(self, trick: TrickModel | None, seats: list[SeatView], to_act: list[int]) -> None:
@@ -119,6 +129,19 @@ class TrickView(Widget):
         if compact != self.compact:
             self.compact = compact
             self.refresh(layout=True)
+
+    def set_taps(self, taps: bool) -> None:
+        if taps != self.taps:
+            self.taps = taps
+            self.refresh(layout=True)
+
+    def on_click(self, event: events.Click) -> None:
+        """A tap on the trick area: `t`, when there is a last trick to put away or show again
+        (not on the results' read-only trick, nor before any trick or where none is shown)."""
+        t = self.trick
+        if self.keys and t is not None and t.last:
+            event.stop()
+            self.post_message(self.Tapped())
 
     def set_tight(self, tight: bool) -> None:
         if tight != self.tight:
@@ -254,7 +277,9 @@ class TrickView(Widget):
             lines.append(Text())
         if last:
             if self.keys:
-                lines.append(Text("t: back to the table" if self.peek else "t: put the trick away", style=muted))
+                key = "Tap here or t" if self.taps else "t"
+                lines.append(Text(f"{key}: back to the table" if self.peek else f"{key}: put the trick away",
+                                  style=muted))
         else:
             lines.append(self._last_text(trick, muted, width))
         return lines
@@ -304,7 +329,7 @@ class TrickView(Widget):
         return full
 
     def _last_line(self, trick: TrickModel, muted: Style, name_of) -> Text:  # type: ignore[no-untyped-def]
-        text = Text("Last trick: ", style=muted)
+        text = Text("Last trick (tap): " if self.taps and self.keys else "Last trick: ", style=muted)
         groups: list[tuple[int, list[str]]] = []  # a seat's several cards in a row go together
         for p in trick.last:
             if groups and groups[-1][0] == p.seat:
