@@ -23,7 +23,9 @@ from browser import WATCH, BrowserTab  # noqa: E402
 from play_helpers import leaked  # noqa: E402
 from test_browser_phone import PHONE, check_no_keyboard  # noqa: E402,F401
 from test_browser_seat import drawn_at, frames_text, open_link  # noqa: E402,F401
-from wire_client import Host, hidden_cards, leaks  # noqa: E402
+from _helpers import wire_findings  # noqa: E402
+from recording_host import sent_record  # noqa: E402
+from wire_client import Host, hidden_cards  # noqa: E402
 
 from decktable.session.match import Match  # noqa: E402
 from decktable.ui.glyphs import card_label  # noqa: E402
@@ -71,8 +73,8 @@ class ThreadHost:
                 await self._stop.wait()
 
     def _watch_sends(self) -> None:
-        """Keep every message the host queues for a device, with the cards hidden from that
-        device's seat at that moment (less those the public log named), for `wire_leaks`."""
+        """Keep every message the host queues for a device, with what that device's seat could
+        not see at that moment (recording_host.sent_record), for `wire_leaks`."""
         from decktable.share.host import Connection
 
         self._send = Connection.send
@@ -80,28 +82,27 @@ class ThreadHost:
 
         def send(conn: Any, message: Any) -> None:
             if conn.seat is not None and th.host is not None:
-                th.sent.append((conn.seat, message.model_dump_json(), _secret(th, conn.seat)))
+                th.sent.append(sent_record(th.host.table, conn.seat, message.model_dump_json()))
             th._send(conn, message)
 
         Connection.send = send  # type: ignore[method-assign]
 
     def wire_leaks(self, seat: int) -> tuple[int, list[str]]:
-        """How many messages `seat`'s device was sent, and what in them named a card hidden from it
-        when sent (wire_client.leaks: a card's id or its name in any string)."""
-        msgs = [(raw, hidden) for s, raw, hidden in self.sent if s == seat]
-        cards = self.match.game.catalogue.by_slug
-        found = [f for raw, hidden in msgs for f in leaks(raw, self.match, seat, {cards[h].id for h in hidden})]
-        return len(msgs), found
+        """How many messages `seat`'s device was sent, and what in them, decoded, would have told
+        it a card hidden from it when sent (_helpers.wire_findings: a card's id or name in any
+        string; cards, visibility or a count other than the real one in a hidden zone)."""
+        msgs = [d for d in self.sent if d["seat"] == seat]
+        return len(msgs), [f for d in msgs for f in wire_findings(d, self.match)]
 
     def wire_finds_own_hand(self, seat: int) -> list[str]:
         """The check of `wire_leaks` run on the last table `seat` was sent, for its own hand's
-        cards: it must find them (a check that finds nothing is broken)."""
-        raw = next(raw for s, raw, _h in reversed(self.sent) if s == seat and '"type":"table"' in raw)
-        own = self.call(lambda: set(self.match.game.zones(self.match.state)[seat].cards))
-        return leaks(raw, self.match, seat, own)
+        cards taken for hidden: it must find them (a check that finds nothing is broken)."""
+        last = next(d for d in reversed(self.sent) if d["seat"] == seat and '"type":"table"' in d["raw"])
+        own = self.call(lambda: [self.match.game.catalogue.slug(c) for c in self.match.game.zones(self.match.state)[seat].cards])
+        return wire_findings(dict(last, hidden=own), self.match)
 
     def __enter__(self) -> ThreadHost:
-        self.sent: list[tuple[int, str, list[str]]] = []
+        self.sent: list[dict[str, Any]] = []
         self._watch_sends()
         self._thread.start()
         assert self._ready.wait(60), "the host did not start"

@@ -4,10 +4,6 @@ app per link even when two pages open it at once, and no app for a wrong link.""
 from __future__ import annotations
 
 import asyncio
-import os
-import re
-import signal
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -15,21 +11,18 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent / "serve"))
 
-from wsclient import alive, descendants  # noqa: E402
+from _helpers import start_host, stop_host, ws_url  # noqa: E402
+from wsclient import descendants  # noqa: E402
 
 
 def test_two_pages_opened_at_once_share_one_app_and_a_wrong_link_starts_none() -> None:
-    host = subprocess.Popen(
-        [sys.executable, "-m", "decktable", "host", "schnapsen", "--players", "Ann,Bob", "--port", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
-    )
+    host, links = start_host("schnapsen", "--players", "Ann,Bob")
     apps: set[int] = set()
     try:
-        assert host.stdout is not None
-        links = dict(host.stdout.readline().rstrip("\n").split(": ", 1) for _ in range(3))
-        term = re.sub(r"^http://(.*)/t/", r"ws://\1/term/", links["Ann"]) + "?width=100&height=36"
+        term = ws_url(links["Ann"], "term") + "?width=100&height=36"
 
         async def pages() -> list[bytes]:
             async with aiohttp.ClientSession() as s:
@@ -60,9 +53,4 @@ def test_two_pages_opened_at_once_share_one_app_and_a_wrong_link_starts_none() -
         assert len(apps) == 1, apps  # one app for the link, however many pages opened it
         assert any(b"another window" in g for g in got)  # the older page was told
     finally:
-        os.killpg(host.pid, signal.SIGTERM)
-        assert host.wait(15) == 0
-    end = time.monotonic() + 10
-    while any(alive(p) for p in apps) and time.monotonic() < end:
-        time.sleep(0.1)
-    assert not any(alive(p) for p in apps)
+        stop_host(host, apps)  # the app ends with the host

@@ -5,23 +5,17 @@ inputmode="none", so no tap would raise the on-screen keyboard."""
 
 from __future__ import annotations
 
-import asyncio
-import json
-import os
 import re
-import signal
-import subprocess
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
 
-import aiohttp
 import pytest
 
+sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent / "serve"))
 
+from _helpers import seat_table, start_host, stop_host  # noqa: E402
 from browser import WATCH, BrowserTab, chromium_path, launch  # noqa: E402
 
 from decktable.ui.glyphs import card_label  # noqa: E402
@@ -36,20 +30,6 @@ TEXT_BOXES = """() => [...document.querySelectorAll('textarea, input')].map(
     (t) => [t.className, t.getAttribute('inputmode'), t === document.activeElement])"""
 
 
-def table_view(url: str) -> dict[str, Any]:
-    """The table link's latest `table` message over the host's JSON websocket (public events)."""
-    ws_url = re.sub(r"^http://(.*)/t/", r"ws://\1/ws/", url)
-
-    async def run() -> dict[str, Any]:
-        async with aiohttp.ClientSession() as s, s.ws_connect(ws_url) as ws:
-            while (m := json.loads((await ws.receive(timeout=10)).data))["type"] != "table":
-                pass
-            return m
-
-    with ThreadPoolExecutor(1) as pool:  # Playwright's own loop runs in this thread
-        return pool.submit(lambda: asyncio.run(run())).result(30)
-
-
 def check_no_keyboard(tab: BrowserTab) -> None:
     boxes = tab.page.evaluate(TEXT_BOXES)
     assert any("xterm-helper-textarea" in cls for cls, _mode, _focused in boxes), boxes
@@ -59,17 +39,8 @@ def check_no_keyboard(tab: BrowserTab) -> None:
 
 
 def test_a_phone_taps_a_card_of_its_hand_and_raises_no_keyboard() -> None:
-    host = subprocess.Popen(
-        [sys.executable, "-m", "decktable", "host", "schnapsen", "--players", "Ann,bot:random", "--port", "0",
-         "--seed", "11"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
-    )
+    host, links = start_host("schnapsen", "--players", "Ann,bot:random", "--seed", "11")
     try:
-        assert host.stdout is not None
-        links: dict[str, str] = {}
-        while "Table" not in links:
-            name, url = host.stdout.readline().rstrip("\n").split(": ", 1)
-            links[name] = url
         with playwright_api.sync_playwright() as p:
             browser = launch(p)
             try:
@@ -87,7 +58,7 @@ def test_a_phone_taps_a_card_of_its_hand_and_raises_no_keyboard() -> None:
 
                 tab.wait_line("led", timeout=15)  # the bot led (the trick's note): Ann's turn
                 tab.settle()
-                before = table_view(links["Table"])
+                before = seat_table(links["Table"])
                 assert before["observation"]["to_act"] == [0]
                 row, _col = tab.wait_for("Ann's hand")
                 assert tab.screen is not None
@@ -102,7 +73,7 @@ def test_a_phone_taps_a_card_of_its_hand_and_raises_no_keyboard() -> None:
                 trick = tab.screen.lines()
                 top = next(i for i, t in enumerate(trick) if "Trick" in t)
                 assert any(card in t for t in trick[top:row]), (card, "\n".join(trick))  # her card is in it
-                after = table_view(links["Table"])
+                after = seat_table(links["Table"])
                 assert after["at"] > before["at"]
                 assert any(e["text"].startswith("Ann plays") for e in after["events"]), after["events"]
                 last = after["observation"]["trick"]["last"]
@@ -123,5 +94,4 @@ def test_a_phone_taps_a_card_of_its_hand_and_raises_no_keyboard() -> None:
             finally:
                 browser.close()
     finally:
-        os.killpg(host.pid, signal.SIGTERM)
-        assert host.wait(15) == 0
+        stop_host(host)

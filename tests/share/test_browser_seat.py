@@ -2,34 +2,37 @@
 draws the seat's own table (the app behind it is `decktable join`, kept per link), the other
 seat's lead shows up, Enter plays at the host, nothing on the page or in its websocket names a
 card of the other hand, a reload is back at the seat within 2 s on the same app, a second page
-takes the seat, and stopping the host ends the app."""
+takes the seat, and stopping the host ends the app.
+
+The privacy of what the seat's app was sent is checked on the host's messages themselves
+(decoded JSON, recorded by the host as it sent them: tests/share/recording_host.py): no id or
+name of a card hidden from the seat, no card places, visibility or count other than the real
+ones in a hidden zone. A drawing can split a card's name across colours and cursor moves; the
+page's bytes are checked too, but the wire check is the one that cannot be fooled by them."""
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import json
-import os
 import re
-import signal
-import subprocess
 import sys
-import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-import aiohttp
 import pytest
 
 from decktable.web.screen import Screen
 
+sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent / "serve"))
 sys.path.insert(0, str(Path(__file__).parent.parent / "ui"))
 
+from _helpers import read_record, seat_table, start_host, stop_host, wire_findings  # noqa: E402
 from browser import WATCH, BrowserTab, chromium_path, launch  # noqa: E402
 from play_helpers import leaked  # noqa: E402
-from wsclient import alive, descendants  # noqa: E402
+from wsclient import descendants  # noqa: E402
+
+from decktable.session.match import Match, Seat  # noqa: E402
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
@@ -76,34 +79,37 @@ def drawn_at(tab: BrowserTab, needle: str) -> float:
     raise AssertionError(f"{needle!r} was never drawn")
 
 
-def bob(url: str, act: bool) -> dict[str, Any]:
-    """Bob's seat over the JSON websocket: his table now; with `act`, he plays his first card."""
-    ws_url = re.sub(r"^http://(.*)/t/", r"ws://\1/ws/", url)
+def wire_check(sent: list[dict[str, Any]], match: Match) -> None:
+    """Nothing the host sent the seat's app told it a card it could not see, and the check can
+    fail: it finds the seat's own hand when that is taken for hidden, and a hidden hand's cards
+    slipped into a message (by id, by place in the hidden zone, by name in an event)."""
+    assert len(sent) >= 4 and any(json.loads(d["raw"])["type"] == "table" for d in sent)
+    found = [f for d in sent for f in wire_findings(d, match)]
+    assert found == [], found
+    last = next(d for d in reversed(sent) if json.loads(d["raw"])["type"] == "table")
+    message = json.loads(last["raw"])
+    zones = {z["name"]: z for z in message["observation"]["zones"]}
+    own = zones["hand0"]["cards"]
+    assert own and wire_findings(dict(last, hidden=own), match)  # its own cards, were they hidden
+    other = last["hidden"][:2]
+    assert other
+    for doctor in (
+        lambda m: m["observation"]["zones"][list(zones).index("hand1")].update(cards=other),  # ids
+        lambda m: m["observation"]["zones"][list(zones).index("hand1")].update(cards=["?"] * 2),  # places
+        lambda m: m["observation"]["zones"][list(zones).index("hand1")].update(count=9),  # a wrong count
+        lambda m: m["events"].append({"text": "Bob holds the " + match.game.catalogue.name(
+            match.game.catalogue.by_slug[other[0]].id), "kind": "info", "seat": None}),  # a name
+    ):
+        bad = json.loads(last["raw"])
+        doctor(bad)
+        assert wire_findings(dict(last, raw=json.dumps(bad)), match), bad
 
-    async def run() -> dict[str, Any]:
-        async with aiohttp.ClientSession() as s, s.ws_connect(ws_url) as ws:
-            while (m := json.loads((await ws.receive(timeout=10)).data))["type"] != "table":
-                pass
-            if act:
-                move = next(a["text"] for a in m["observation"]["legal"] if a["text"].startswith("play "))
-                await ws.send_str(json.dumps({"type": "act", "action": move, "at": m["at"]}))
-                while (m := json.loads((await ws.receive(timeout=10)).data))["type"] != "table":
-                    pass
-            return m
 
-    with ThreadPoolExecutor(1) as pool:  # Playwright's own loop runs in this thread
-        return pool.submit(lambda: asyncio.run(run())).result(30)
-
-
-def test_a_seats_link_in_chromium_plays_that_seat_and_only_that_seat() -> None:
-    host = subprocess.Popen(
-        [sys.executable, "-m", "decktable", "host", "schnapsen", "--players", "Ann,Bob", "--port", "0", "--seed", "11"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
-    )
+def test_a_seats_link_in_chromium_plays_that_seat_and_only_that_seat(tmp_path: Path) -> None:
+    record = tmp_path / "sent.jsonl"
+    host, links = start_host("schnapsen", "--players", "Ann,Bob", "--seed", "11", record=record)
     apps: set[int] = set()
     try:
-        assert host.stdout is not None
-        links = dict(host.stdout.readline().rstrip("\n").split(": ", 1) for _ in range(3))
         with playwright_api.sync_playwright() as p:
             browser = launch(p)
             try:
@@ -114,7 +120,7 @@ def test_a_seats_link_in_chromium_plays_that_seat_and_only_that_seat() -> None:
                 apps = descendants(host.pid)
                 assert len(apps) == 1  # one app for Ann's link
 
-                after = bob(links["Bob"], act=True)  # Bob leads
+                after = seat_table(links["Bob"], act="play ")  # Bob leads
                 led = after["observation"]["trick"]["plays"][0]["card"]
                 tab.wait_line("Bob leads")
                 assert leaked(tab.text(), [led], "french")
@@ -124,7 +130,7 @@ def test_a_seats_link_in_chromium_plays_that_seat_and_only_that_seat() -> None:
                 tab.settle()
                 tab.page.keyboard.press("Enter")  # Ann plays the card the table offers first
                 tab.wait_line("Ann plays")
-                now = bob(links["Bob"], act=False)
+                now = seat_table(links["Bob"])
                 assert now["at"] >= 2 and any(e["text"].startswith("Ann plays") for e in now["events"])
 
                 # nothing of Bob's hand on Ann's page, nor anywhere in what her page was sent
@@ -155,9 +161,6 @@ def test_a_seats_link_in_chromium_plays_that_seat_and_only_that_seat() -> None:
             finally:
                 browser.close()
     finally:
-        os.killpg(host.pid, signal.SIGTERM)
-        assert host.wait(15) == 0
-    end = time.monotonic() + 10
-    while any(alive(pid) for pid in apps) and time.monotonic() < end:
-        time.sleep(0.1)
-    assert not any(alive(pid) for pid in apps)  # the app ended with the host
+        stop_host(host, apps)  # the app ends with the host
+    # what the host sent Ann's app, decoded: nothing hidden from her seat, ever
+    wire_check(read_record(record, 0), Match("schnapsen", [Seat("Ann"), Seat("Bob")], seed=11))

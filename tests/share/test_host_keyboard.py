@@ -19,17 +19,10 @@ from decktable.ui.screens.curtain import CurtainScreen
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent / "ui"))
 
+from _helpers import settle  # noqa: E402
 from play_helpers import leaked  # noqa: E402
 from table_driver import all_widget_text, notifications  # noqa: E402
 from wire_client import Device, Host, hidden_cards, leaks  # noqa: E402
-
-
-async def settle(pilot: Any, test, timeout: float = 10.0) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not test():
-        assert loop.time() < end, "timed out"
-        await pilot.pause(0.03)
 
 
 async def start(pilot: Any, app: HostApp) -> None:

@@ -8,7 +8,6 @@ import asyncio
 import json
 import os
 import re
-import signal
 import sys
 import time
 from pathlib import Path
@@ -20,6 +19,7 @@ from decktable.web.screen import Screen
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent / "ui"))
 
+from _helpers import end_child, spawn_in_pty, ws_url  # noqa: E402
 from play_helpers import leaked  # noqa: E402
 from test_join_pty import read_until  # noqa: E402
 
@@ -28,21 +28,7 @@ LINK = re.compile(r"http://127\.0\.0\.1:\d+/t/[\w-]+")
 
 
 def start_host() -> tuple[int, int]:
-    import fcntl
-    import pty
-    import struct
-    import termios
-
-    env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(COLS), LINES=str(ROWS))
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: `decktable host` with a terminal for its input and output
-        try:
-            os.execvpe(sys.executable, [sys.executable, "-m", "decktable", "host", "schnapsen", "--players",
-                                        "Ann,Bob", "--port", "0", "--seed", "11"], env)
-        finally:
-            os._exit(127)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
-    return pid, fd
+    return spawn_in_pty(["host", "schnapsen", "--players", "Ann,Bob", "--port", "0", "--seed", "11"], COLS, ROWS)
 
 
 def test_host_in_a_terminal_plays_the_seat_nobody_opened() -> None:
@@ -53,7 +39,7 @@ def test_host_in_a_terminal_plays_the_seat_nobody_opened() -> None:
         ann_url = LINK.search(screen.text()).group(0)
         os.write(fd, b"n")
         read_until(fd, screen, lambda t: "2/3: Bob's seat" in t and LINK.search(t).group(0) != ann_url)
-        bob_ws = re.sub(r"^http://(.*)/t/", r"ws://\1/ws/", LINK.search(screen.text()).group(0))
+        bob_ws = ws_url(LINK.search(screen.text()).group(0))
         os.write(fd, b"\x1b")
         read_until(fd, screen, lambda t: "Pass the keyboard to Bob" in t)  # Bob leads; nobody has his link open
 
@@ -116,10 +102,5 @@ def test_host_in_a_terminal_plays_the_seat_nobody_opened() -> None:
                 pass
             time.sleep(0.05)
     finally:
-        if pid is not None:
-            try:
-                os.kill(pid, signal.SIGTERM)
-                os.waitpid(pid, 0)
-            except (ProcessLookupError, ChildProcessError):
-                pass
+        end_child(pid)
         os.close(fd)

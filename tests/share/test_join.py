@@ -4,10 +4,8 @@ seat)."""
 
 from __future__ import annotations
 
-import asyncio
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -17,17 +15,10 @@ from decktable.share.join import NO_UNDO, JoinApp, websocket_url
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent / "ui"))
 
+from _helpers import settle  # noqa: E402
 from play_helpers import leaked  # noqa: E402
 from table_driver import all_widget_text, notifications, screen_text  # noqa: E402
 from wire_client import Host, hidden_cards  # noqa: E402
-
-
-async def settle(pilot: Any, test, timeout: float = 10.0) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not test():
-        assert loop.time() < end, "timed out"
-        await pilot.pause(0.05)
 
 
 def test_a_seats_link_becomes_its_websocket() -> None:

@@ -6,35 +6,24 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import re
 import select
-import signal
-import subprocess
 import sys
 import time
+from pathlib import Path
 
 import aiohttp
 
 from decktable.web.screen import Screen
 
+sys.path.insert(0, str(Path(__file__).parent))
+
+from _helpers import end_child, spawn_in_pty, start_host, stop_host, ws_url  # noqa: E402
+
 COLS, ROWS = 100, 36
 
 
 def start_join(url: str) -> tuple[int, int]:
-    import fcntl
-    import pty
-    import struct
-    import termios
-
-    env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(COLS), LINES=str(ROWS))
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: `decktable join URL` on the terminal
-        try:
-            os.execvpe(sys.executable, [sys.executable, "-m", "decktable", "join", url], env)
-        finally:
-            os._exit(127)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
-    return pid, fd
+    return spawn_in_pty(["join", url], COLS, ROWS)
 
 
 def read_until(fd: int, screen: Screen, test, timeout: float = 30.0) -> None:
@@ -52,16 +41,11 @@ def read_until(fd: int, screen: Screen, test, timeout: float = 30.0) -> None:
 
 
 def test_join_in_a_terminal_plays_a_seat_of_a_hosted_table() -> None:
-    host = subprocess.Popen(
-        [sys.executable, "-m", "decktable", "host", "schnapsen", "--players", "Ann,Bob", "--port", "0", "--seed", "11"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
-    )
+    host, links = start_host("schnapsen", "--players", "Ann,Bob", "--seed", "11")
     pid = fd = None
     try:
-        assert host.stdout is not None
-        links = dict(line.rstrip("\n").split(": ", 1) for line in (host.stdout.readline() for _ in range(3)))
         assert set(links) == {"Ann", "Bob", "Table"}
-        bob_ws = re.sub(r"^http://(.*)/t/", r"ws://\1/ws/", links["Bob"])
+        bob_ws = ws_url(links["Bob"])
 
         pid, fd = start_join(links["Ann"])
         screen = Screen(COLS, ROWS)
@@ -91,13 +75,7 @@ def test_join_in_a_terminal_plays_a_seat_of_a_hosted_table() -> None:
         assert said[0].startswith("Bob leads") and any(line.startswith("Ann plays") for line in said)
         read_until(fd, screen, lambda t: "Ann plays" in t)  # her own terminal's log says it too
     finally:
-        if pid is not None:
-            try:
-                os.kill(pid, signal.SIGTERM)
-                os.waitpid(pid, 0)
-            except (ProcessLookupError, ChildProcessError):
-                pass
+        end_child(pid)
         if fd is not None:
             os.close(fd)
-        os.killpg(host.pid, signal.SIGTERM)
-        host.wait(10)
+        stop_host(host)

@@ -3,21 +3,14 @@ they had, and the kept links go when the game ends."""
 
 from __future__ import annotations
 
-import asyncio
 import json
-import os
-import re
-import signal
 import stat
-import subprocess
 import sys
 from pathlib import Path
-from typing import Any
-
-import aiohttp
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from _helpers import seat_table, start_host, stop_host  # noqa: E402
 from wire_client import Host  # noqa: E402
 
 from decktable.session.match import Match, parse_seats
@@ -25,56 +18,26 @@ from decktable.share.host import SharedTable
 from decktable.share.links import links_path, load_links
 
 
-def start(*args: str) -> tuple[subprocess.Popen[str], dict[str, str]]:
-    proc = subprocess.Popen([sys.executable, "-m", "decktable", "host", *args, "--port", "0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-    assert proc.stdout is not None
-    links = dict(proc.stdout.readline().rstrip("\n").split(": ", 1) for _ in range(3))
-    return proc, links
-
-
-def stop(proc: subprocess.Popen[str]) -> None:
-    os.killpg(proc.pid, signal.SIGTERM)
-    assert proc.wait(10) == 0
-
-
-def seat(url: str, play: bool) -> dict[str, Any]:
-    ws_url = re.sub(r"^http://(.*)/t/", r"ws://\1/ws/", url)
-
-    async def run() -> dict[str, Any]:
-        async with aiohttp.ClientSession() as s, s.ws_connect(ws_url) as ws:
-            while (m := json.loads((await ws.receive(timeout=10)).data))["type"] != "table":
-                pass
-            if play:
-                await ws.send_str(json.dumps({"type": "act", "action": m["observation"]["legal"][0]["text"],
-                                              "at": m["at"]}))
-                while (m := json.loads((await ws.receive(timeout=10)).data))["type"] != "table":
-                    pass
-            return m
-
-    return asyncio.run(run())
-
-
 def token(url: str) -> str:
     return url.rsplit("/t/", 1)[1]
 
 
 def test_a_resumed_table_keeps_its_links(decktable_home: Path) -> None:
-    proc, links = start("schnapsen", "--players", "Ann,Bob", "--seed", "11")
+    proc, links = start_host("schnapsen", "--players", "Ann,Bob", "--seed", "11")
     try:
-        assert seat(links["Bob"], play=True)["at"] == 1  # Bob leads this deal
+        assert seat_table(links["Bob"], act="")["at"] == 1  # Bob leads this deal
     finally:
-        stop(proc)
+        stop_host(proc, timeout=10)
     kept = list((decktable_home / "shared").iterdir())
     assert len(kept) == 1 and stat.S_IMODE(kept[0].stat().st_mode) == 0o600
-    proc, again = start("--resume")
+    proc, again = start_host("--resume")
     try:
         assert {k: token(v) for k, v in again.items()} == {k: token(v) for k, v in links.items()}
-        back = seat(again["Bob"], play=False)
+        back = seat_table(again["Bob"])
         assert back["at"] == 1 and back["observation"]["seat"] == 1
         assert [e["text"][:9] for e in back["events"]] == ["Bob leads"]  # the log of the saved moves
     finally:
-        stop(proc)
+        stop_host(proc, timeout=10)
 
 
 async def test_the_kept_links_go_when_the_game_ends() -> None:
