@@ -143,7 +143,18 @@ class CoachDesk:
             self.moments = [mo for mo in self.moments if mo.said]  # nothing more is said
             return f"Coach off for {name}."
         return (f"Coach on for {name}: after each of your moves the strong search looks at it from your "
-                "view, and says so once the trick is over where another move was clearly better.")
+                f"view, and says so {self._when()} where another move was clearly better.")
+
+    def _when(self) -> str:
+        """When a remark is said at this table, in words (`due`): a game without tricks has no
+        "once the trick is over" (Jacynth said it)."""
+        m = self.match
+        if m.solo:
+            return "as soon as it has judged the move"
+        seat = next(iter(m.humans), None)
+        if seat is not None and m.observe(seat).trick is None:
+            return "once your turn is over"
+        return "once the trick is over"
 
     # -- asking -----------------------------------------------------------------------------------
 

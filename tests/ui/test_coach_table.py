@@ -98,7 +98,8 @@ def test_c_switches_the_coach_and_it_is_remembered() -> None:
             await press(pilot, "C")
             assert table(app).controller.coach.on
             assert prefs.load()[0].coach == ["schnapsen"]
-            assert any(n.startswith("Coach on for Schnapsen") for n in notifications(app))
+            assert any(n.startswith("Coach on for Schnapsen") and "once the trick is over" in n
+                       for n in notifications(app))
             lead = next(a for a in viewer_obs(app).legal if a.text == "play qd")
             await press(pilot, "C")
             assert not table(app).controller.coach.on and prefs.load()[0].coach == []
@@ -258,5 +259,23 @@ def test_switched_off_the_coach_says_no_more() -> None:
             await settle(pilot)
             assert not ctl.match.observe(0).trick.plays and coach_notes(app) == []
             assert not ctl.coach.review(None, lambda: None)
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("game, seats, when", [("jacynth", "Ann,bot:random", "once your turn is over"),
+                                               ("adaman", "Ann", "as soon as it has judged the move")])
+def test_c_says_when_remarks_come_in_a_game_without_tricks(game: str, seats: str, when: str) -> None:
+    """Switched on in Jacynth, the coach promised to speak "once the trick is over": a board game
+    has no tricks (its remark comes once the person's turn is over; in a solitaire at once)."""
+    from decktable.session.match import parse_seats
+
+    async def run() -> None:
+        app = DeckTableApp(Match(game, parse_seats(seats), seed=3), bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await press(pilot, "C")
+            said = [n for n in notifications(app) if n.startswith("Coach on for")]
+            assert said and when in said[0] and "trick" not in said[0], said
 
     asyncio.run(run())

@@ -184,3 +184,33 @@ async def test_help_key_opens_the_help_at_the_coachs_section() -> None:
         viewer = help_screen.query_one(MarkdownViewer)
         heading = next(h for h in viewer.document.query("MarkdownH2") if "Play" == str(h._content).strip())
         assert viewer.scroll_y > 0 and abs(heading.region.y - viewer.region.y) <= 2
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_closing_screen_shows_what_was_learnt_whole(size: tuple[int, int]) -> None:
+    """The closing screen's text was held to 16 rows: at 120x40 the last lines of "What you
+    learnt" (Schnapsen's close, Type Trump's trump lead) needed a scroll no key reached. Now it
+    takes the screen's rows, and up/down scroll what still does not fit at 80x24."""
+    from textual.containers import VerticalScroll
+
+    from decktable.learn import lesson_games
+
+    app = lesson_app("schnapsen", bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        for game_id in lesson_games():
+            lesson = LessonMatch.for_game(game_id)
+            match = LessonMatch.for_game(game_id, len(lesson.lesson.parts) - 1)
+            end = LessonEndScreen(match)
+            await app.push_screen(end)
+            await settle(pilot)
+            body = end.query_one("#lesson-end-body", VerticalScroll)
+            if size == (120, 40):
+                assert body.max_scroll_y == 0, (game_id, body.max_scroll_y)
+            for _ in range(body.max_scroll_y):
+                await pilot.press("down")
+            await settle(pilot)
+            assert body.scroll_y == body.max_scroll_y, game_id  # the last line reached by keys
+            assert app.focused is not None and app.focused.id == "real"  # the keyboard stays on the button
+            end.dismiss("")
+            await settle(pilot)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -336,16 +337,24 @@ class LessonEndScreen(ModalScreen[str]):
         width: 76; max-width: 100%; height: auto; max-height: 100%;
         border: round $success; background: $surface; padding: 0 1;
     }
-    LessonEndScreen #lesson-end-body { height: auto; max-height: 16; }
+    LessonEndScreen #lesson-end-body { height: auto; max-height: 16; }  /* then the screen's rows: on_resize */
     LessonEndScreen #lesson-end-buttons { height: auto; align: center middle; }
     LessonEndScreen Button { margin: 0 1; }
     """
 
-    BINDINGS = [Binding("escape", "stay", "Stay at the table")]
+    BINDINGS = [Binding("escape", "stay", "Stay at the table"),
+                Binding("down", "scroll_body(1)", "Scroll", show=False),
+                Binding("up", "scroll_body(-1)", "Scroll", show=False)]
 
     def __init__(self, match: LessonMatch) -> None:
         super().__init__()
         self.match = match
+
+    def action_scroll_body(self, lines: int) -> None:
+        """Up and down scroll the text where it is longer than the screen (the keyboard stays on
+        the buttons)."""
+        body = self.query_one("#lesson-end-body", VerticalScroll)
+        body.scroll_to(y=body.scroll_y + lines, animate=False)
 
     def body_text(self) -> Text:
         m = self.match
@@ -378,6 +387,15 @@ class LessonEndScreen(ModalScreen[str]):
 
     def on_mount(self) -> None:
         self.query(Button).first().focus()
+        self._fit_body(self.app.size.height)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_body(event.size.height)
+
+    def _fit_body(self, rows: int) -> None:
+        """The body may take every row the frame (2) and the buttons (3) leave: a last part's
+        "What you learnt" was cut at 16 rows, with room to spare at 120x40."""
+        self.query_one("#lesson-end-body").styles.max_height = max(4, rows - 5)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
