@@ -95,3 +95,59 @@ def test_a_phone_taps_a_card_of_its_hand_and_raises_no_keyboard() -> None:
                 browser.close()
     finally:
         stop_host(host)
+
+
+def swipe(tab: BrowserTab, row: int, col: int, rows: float) -> None:
+    """A one-finger swipe from a cell of the terminal, `rows` rows up (negative: down), as a
+    phone's touch screen sends it (Chromium's touch events, through the DevTools protocol)."""
+    left, top, w, h = tab.cell_box()
+    x, y = left + (col + 0.5) * w, top + (row + 0.5) * h
+    cdp = tab.page.context.new_cdp_session(tab.page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for k in range(1, 11):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y - rows * h * k / 10}]})
+        tab.page.wait_for_timeout(20)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    tab.settle(0.3)
+
+
+def side_column(tab: BrowserTab) -> list[str]:
+    """The lines right of the side column's edge (`▊`)."""
+    return [line.split("▊", 1)[1].strip() for line in tab.text().splitlines() if "▊" in line]
+
+
+def test_a_swipe_scrolls_a_phones_side_column_in_landscape_and_plays_nothing() -> None:
+    """King on a phone turned to landscape (844x390: the full table at 20 rows): the side column
+    (four seats, the prompt, the game's status) is taller than the screen. xterm.js leaves
+    touches alone while the app takes the mouse, so a swipe did nothing and its last lines were
+    out of reach; the page hands a swipe to the app as wheel turns: a swipe up shows them, a swipe
+    down goes back, and neither is a tap (no move is played)."""
+    host, links = start_host("king", "--players", "Ann,bot:random,bot:random,bot:random", "--seed", "17")
+    try:
+        with playwright_api.sync_playwright() as p:
+            browser = launch(p)
+            try:
+                context = browser.new_context(viewport={"width": 844, "height": 390}, is_mobile=True,
+                                              has_touch=True, device_scale_factor=3)
+                page = context.new_page()
+                page.add_init_script(WATCH)
+                tab = BrowserTab(page)
+                page.goto(links["Ann"])
+                tab.wait_for("Ann's hand", timeout=30)
+                tab.settle(0.3)
+                assert page.evaluate("() => window.__dt.size.width") >= 80
+                top = side_column(tab)
+                at = seat_table(links["Table"])["at"]
+                row, col = tab.wait_for(top[-2])  # a line of the status, low in the column
+                swipe(tab, row, col, 8)
+                down = side_column(tab)
+                assert down != top and down[-1] not in top, (top, down)  # lines that were out of sight
+                assert top[0] not in down  # the column's top went up out of sight
+                swipe(tab, row, col, -8)
+                assert side_column(tab) == top  # back
+                assert seat_table(links["Table"])["at"] == at  # the swipes played nothing
+                check_no_keyboard(tab)
+            finally:
+                browser.close()
+    finally:
+        stop_host(host)

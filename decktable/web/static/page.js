@@ -2,7 +2,9 @@
 // terminal measures its cells, the websocket address follows the address the page was opened at,
 // and the terminal has the keyboard focus as soon as the table is drawn. On a touch screen (a
 // phone) the terminal's hidden text box says inputmode="none": a tap is a click for the table and
-// never raises the on-screen keyboard (a hardware keyboard still types into it).
+// never raises the on-screen keyboard (a hardware keyboard still types into it), and a swipe up or
+// down scrolls what is under the finger: xterm.js ignores touches while the app takes the mouse,
+// so the swipe is handed to it as turns of a mouse wheel, one per row's height the finger moves.
 (function () {
   "use strict";
   const startTerminal = window.onload; // textual.js's: builds the terminal and connects
@@ -17,6 +19,34 @@
         box.setAttribute("virtualkeyboardpolicy", "manual"); // Chromium: no keyboard on focus
       }
     }
+  }
+
+  function swipesScroll() {
+    const terminal = document.getElementById("terminal");
+    const step = 1.2 * Number((terminal && terminal.dataset.fontSize) || 16); // about a row's height
+    let swipe = null;
+    document.addEventListener("touchstart", (event) => {
+      const t = event.touches[0];
+      swipe = event.touches.length === 1 ? { x: t.clientX, y: t.clientY, last: t.clientY, moved: 0 } : null;
+    }, { passive: true });
+    document.addEventListener("touchmove", (event) => {
+      const screen = document.querySelector(".xterm-screen");
+      if (!swipe || !screen || event.touches.length !== 1) return;
+      const y = event.touches[0].clientY;
+      swipe.moved += swipe.last - y; // the finger going up scrolls down, as a page does
+      swipe.last = y;
+      while (Math.abs(swipe.moved) >= step) {
+        const down = swipe.moved > 0;
+        swipe.moved -= down ? step : -step;
+        // at the swipe's start: the widget the finger first touched keeps scrolling
+        screen.dispatchEvent(new WheelEvent("wheel", {
+          deltaY: down ? 1 : -1, deltaMode: WheelEvent.DOM_DELTA_LINE,
+          clientX: swipe.x, clientY: swipe.y, bubbles: true, cancelable: true,
+        }));
+      }
+      event.preventDefault(); // no page bounce, no click at the end of a swipe
+    }, { passive: false });
+    document.addEventListener("touchend", () => { swipe = null; }, { passive: true });
   }
 
   function focusTerminal() {
@@ -43,6 +73,7 @@
   });
 
   document.addEventListener("DOMContentLoaded", () => {
+    if (touch) swipesScroll();
     if (touch) {
       // xterm.js makes its text box when the terminal opens: mark it as soon as it is there
       const terminal = document.getElementById("terminal") || document.body;
