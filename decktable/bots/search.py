@@ -14,7 +14,9 @@ One search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012):
   search, by MAST, each move's mean value so far, Powley, Whitehouse & Cowling 2013); where the
   game has a default policy for decisions random play gets wrong (`Game.playout_action`:
   Schnapsen's claim and close), the playout takes its answer, and the tree still tries every
-  legal move;
+  legal move (but in a game that asks for it, `Game.policy_in_tree`, the tree below its root
+  takes the policy's answer too: King's auction, where trying every bid at every node made
+  auctions no one would hold; the root's moves are all tried);
 - where the game says what another seat knows at a decision (`Game.search_key`: Envite's
   captains at the stakes), that seat's node is split by the class its sampled hand gives it, so
   the search meets an opponent who bids on its hand rather than one bid for every hand (the
@@ -307,6 +309,9 @@ def _search(
     # a game with a default policy for its playouts' non-card decisions (`Game.playout_action`):
     # the generic loop asks it at each move; a game's own `playout` asks it itself
     policy = game.playout_action if type(game).playout_action is not Game.playout_action else None
+    # ... which, in a game that asks for it (`Game.policy_in_tree`), also makes those decisions
+    # below the root: only the searching seat's move now is tried every way
+    ruled = policy if game.policy_in_tree else None
     h0 = looks(state) if looks is not None else None
     if h0 is None:
         looks = None
@@ -379,13 +384,26 @@ def _search(
                         if sub is None:
                             sub = node[k] = {}
                         node = sub
-                if not node:  # a node not seen before: every action is fresh, one is drawn
+                a = la = None
+                if ruled is not None:  # the game's policy makes this move where it answers
+                    la = legal_fn(game, st, p)
+                    if len(la) > 1:
+                        a = ruled(st, p, la, rand)
+                if a is not None:
+                    # as a playout makes it: the node holds the policy's answers (one for each
+                    # hand the samples gave the seat), never a draw among the other moves
+                    best = node.get(a)
+                    grow = best is None
+                    if not grow:
+                        best.avail += 1
+                elif not node:  # a node not seen before: every action is fresh, one is drawn
                     a = pick(st, p, rand)
                     if a is None:
                         break
                     grow = True
                 else:
-                    la = legal_fn(game, st, p)
+                    if la is None:
+                        la = legal_fn(game, st, p)
                     if not la:
                         break
                     # one pass: the actions not yet tried here, and the tried ones counted available

@@ -918,6 +918,16 @@ class Game:
     #: strength rows were played again with it and it showed a gain (Rally). The game's own
     #: `playout` is then not used: the generic loop lists every legal move.
     playout_learns: ClassVar[bool] = False
+    #: the search's tree, below its root, makes the decisions the game's `playout_action`
+    #: answers as that policy does, for every seat (from each sample's hands), rather than
+    #: trying each legal move there: only the searching seat's move now is searched every way.
+    #: For decisions with many answers on a long path, where the tree's first tries (each legal
+    #: move once, at every node) make most of what it learns: King's auction, where those tries
+    #: ran every auction below the root up to 12 or 13 tricks and had dealers play Down on a
+    #: gift of seven, so the search valued its own opening bid by auctions no one would hold and
+    #: opened at 6 or 7 on hands worth two tricks (issue 34). It changes how the game's bots play, so its
+    #: strength rows are played again.
+    policy_in_tree: ClassVar[bool] = False
     #: iterations per move for a level in this game where it differs from the level's budget
     #: (`decktable.bots.search.LEVELS`), for a game whose search stops playing better well before
     #: strong's budget: there medium at its usual budget plays as strong does, and the levels
