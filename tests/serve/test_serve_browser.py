@@ -74,6 +74,7 @@ def test_lobby_to_a_two_person_game_in_chromium(decktable_home) -> None:
                 tab.settle()
                 # seat 2 becomes a person: Tab to its kind, open it, choose "Person"
                 tab.press("Tab", "Tab", "Tab", "Enter")
+                tab.wait_for("Bot, easy")  # the list is open (under load a key sent before it opens would be lost)
                 tab.settle()
                 tab.press("Home", "Enter")  # "Person" heads the list (then the bot levels)
                 tab.wait_line("Seat 2", "Player 2", "Person")
