@@ -566,3 +566,30 @@ async def test_type_trumps_trick_notes_show_whole(size: tuple[int, int]) -> None
         text = screen_text(app)
         for note in notes:
             assert note in text, (note, text)
+
+
+async def test_jacynths_lesson_fits_80x24_with_the_coach_above() -> None:
+    """Under the lesson's coach (five rows at 80x24) Jacynth's dense grid (two lines a row) and the
+    hand needed 20 rows of 16: the table scrolled, the grid's column letters and row 6 off the
+    top. The last resort draws the grid one line a row (labels and tokens; the foot names the
+    card under the cursor) so that nothing scrolls."""
+    from decktable.ui.screens.learn_table import lesson_app
+    from decktable.ui.widgets.grid_view import GridView
+
+    app = lesson_app("jacynth", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(3):
+            await settle(pilot)
+        screen = app.screen
+        main = screen.query_one("#table-main")
+        grid = screen.query_one(GridView)
+        assert grid.bare and main.max_scroll_y == 0, (grid.bare, main.max_scroll_y)
+        text = screen_text(app)
+        assert " a      b      c      d      e      f" in text and "  6 " in text, text
+        hand = screen.query_one(HandView)
+        assert hand.region.bottom <= main.region.bottom
+        grid.focus()
+        grid.col, grid.row = 1, 1  # b5, the Soldier: its name is in the foot
+        grid.refresh()
+        await settle(pilot)
+        assert "[b5] Soldier" in screen_text(app), (grid.cell, grid.foot_parts())

@@ -257,8 +257,9 @@ class TableScreen(Hinting, Refusals, MarkedPlays, Screen[None]):
     def fit_main(self) -> None:
         """Draw the card rows, the grid and the hand dense (one line per card row, no frame;
         no spacer lines in the grid) when the full drawing would not fit in the main column —
-        rows first, then the grid, then the hand, and at the last the rows as labels only — so
-        that nothing needs scrolling."""
+        rows first, then the grid, then the hand, and at the last the rows as labels only and the
+        grid one line a row (a lesson's coach over Jacynth at 80x24) — so that nothing needs
+        scrolling."""
         if not self.is_attached:
             return
         main = self.query_one("#table-main")
@@ -300,7 +301,7 @@ class TableScreen(Hinting, Refusals, MarkedPlays, Screen[None]):
             for h in hands:
                 dense, labels_only = hand_dense(h, dense_hand, bare)
                 total += h.height_if(dense, width, labels_only, roomy=roomy)
-            total += sum(g.height_if(dense_grid) for g in grids)
+            total += sum(g.height_if(dense_grid, bare) for g in grids)
             return total
 
         # the first choice: chips wide enough for every whole name, on more rows (`roomy`);
@@ -315,7 +316,7 @@ class TableScreen(Hinting, Refusals, MarkedPlays, Screen[None]):
         for r in rows:
             r.set_dense(plan[0], plan[4], plan[5])
         for g in grids:
-            g.set_dense(plan[1] or g.base_width() + 4 > region.width, region.width)
+            g.set_dense(plan[1] or g.base_width() + 4 > region.width, region.width, bare=plan[4])
         for h in hands:
             dense, bare = hand_dense(h, plan[2], plan[4])
             h.set_dense(dense, bare=bare, roomy=plan[5])

@@ -84,6 +84,9 @@ class GridView(Widget, can_focus=True):
         #: no spacer line between grid rows (and no token line on a board without tokens): the
         #: table switches to this when the full drawing would not fit on the screen
         self.dense = False
+        #: the table's last resort (a lesson's coach over Jacynth at 80x24): one line a grid row,
+        #: the labels and tokens only; the foot names the card under the cursor
+        self.bare = False
         self.cell_w = CELL_W  # narrower when the grid is dense and the column is narrow
         #: even the narrowest cells do not fit the column: the foot says so (never cut silently)
         self.cut = False
@@ -162,6 +165,8 @@ class GridView(Widget, can_focus=True):
         when no cell has a token or a note)."""
         if not self.dense:
             return LINES
+        if self.bare:
+            return 1  # bare: the label line alone, its tokens at its end
         return 2  # dense: tokens and notes go at the end of the label line
 
     def base_width(self) -> int:
@@ -169,7 +174,7 @@ class GridView(Widget, can_focus=True):
         cols = len(self.board.cols) if self.board else 1
         return ROW_HDR + cols * (CELL_W + GAP)
 
-    def set_dense(self, dense: bool, width: int | None = None) -> None:
+    def set_dense(self, dense: bool, width: int | None = None, bare: bool = False) -> None:
         """Dense or full drawing, with cells as wide as `width` (the grid's outer width) allows:
         a dense grid narrows them down to 6 a cell; a full one widens them up to MAX_CELL_W, so
         that card names are whole where there is room ("Chance Meeting" at 120 columns)."""
@@ -193,8 +198,10 @@ class GridView(Widget, can_focus=True):
             if cut != self.cut or width != self.room:
                 self.cut, self.room = cut, width
                 self.refresh(layout=True)
-        if dense != self.dense or cell_w != self.cell_w:
+        bare = bare and dense and cell_w >= 6  # tiny cells keep a second line for their tokens
+        if dense != self.dense or cell_w != self.cell_w or bare != self.bare:
             self.dense = dense
+            self.bare = bare
             self.cell_w = cell_w
             self.refresh(layout=True)
 
@@ -217,10 +224,10 @@ class GridView(Widget, can_focus=True):
 
     def foot_lines(self) -> list[str]:
         """The lines under the grid: its note and the cell under the cursor on one line; where the
-        cells are too narrow for names (or the grid is cut) wrapped to the width, the cursor's
+        cells are too narrow for names (or the grid is cut, or bare) wrapped to the width, the cursor's
         card (its only name on screen) on a line of its own."""
         cut, note, info = self.foot_parts()
-        if not (self.cut or self.cell_w < 6):
+        if not (self.cut or self.cell_w < 6 or self.bare):
             return [f"{note}  {info}" if note and info else note or (f"  {info}" if info else "")]
         room = self.foot_width()
         lines = self.cut_said() + textwrap.wrap(note, room) + textwrap.wrap(info, room)
@@ -235,14 +242,14 @@ class GridView(Widget, can_focus=True):
         cols = len(self.board.cols) if self.board else 1
         return max(16, min(self.room - 4, ROW_HDR + cols * (self.cell_w + GAP)))
 
-    def height_if(self, dense: bool) -> int:
-        was = self.dense
-        self.dense = dense
+    def height_if(self, dense: bool, bare: bool = False) -> int:
+        was = self.dense, self.bare
+        self.dense, self.bare = dense, bare and dense and self.cell_w >= 6
         try:
             rows = len(self.board.rows) if self.board else 1
             return 1 + rows * self.row_lines + len(self.foot_lines()) + 2
         finally:
-            self.dense = was
+            self.dense, self.bare = was
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         rows = len(self.board.rows) if self.board else 1
@@ -327,7 +334,7 @@ class GridView(Widget, can_focus=True):
                 for ln in (l1, l2, l3):
                     ln.append(" " * GAP)
             lines.extend([l1, l2, l3, Text()][: self.row_lines])
-        if not (self.cut or self.cell_w < 6):  # the note and the cell under the cursor on one line
+        if not (self.cut or self.cell_w < 6 or self.bare):  # the note and the cursor's cell on one line
             _cut, note, info = self.foot_parts()
             foot = Text(note, style=header)
             if info:
