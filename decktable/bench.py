@@ -12,7 +12,8 @@ Prints, in one run so the figures are ratios that survive a noisy machine:
 - saves over match length: per-move autosave cost at moves 1-200 and 1,800-2,000, memory per
   move beyond the log, replay per move, and a subprocess killed (-9) while autosaving >= 50 times;
 - cold start: `import decktable.ui.app`, time to the app's first screen (headless) against a bare
-  Textual app with 60 widgets; keypress latency through a pseudo-terminal (optional);
+  Textual app with 60 widgets; keypress latency through a pseudo-terminal (optional: `--pty`,
+  idle, while a strong bot thinks, and while the coach judges a move beside the coach off);
 - in a browser (`--browser`): `decktable serve` in headless Chromium, page load to the lobby's first
   frame, Start to the first table frame, and arrow keys to screen, beside the same keys in a pty;
 - memory: the app's own peak (VmHWM of its process) at its first screen, and the app through a
@@ -1027,12 +1028,15 @@ def browser_latency(game: str = "nonesuch", name: str = "Nonesuch", keys: int = 
 
 
 def _pty_session(argv: list[str], rows: int = 40, cols: int = 120,
-                 prelude: str | None = None) -> tuple[int, int, dict[str, str]]:
+                 prelude: str | None = None, home: str | None = None) -> tuple[int, int, dict[str, str]]:
     """Start `python -m decktable ARGV` on a pseudo-terminal: (pid, fd). `prelude`: Python run
-    in that process first (the command line then runs as `python -m decktable` would run it)."""
+    in that process first (the command line then runs as `python -m decktable` would run it).
+    `home`: its DECKTABLE_HOME (default: the environment's, else a new temporary folder)."""
     import pty
 
     env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(cols), LINES=str(rows))
+    if home is not None:
+        env["DECKTABLE_HOME"] = home
     env.setdefault("DECKTABLE_HOME", tempfile.mkdtemp(prefix="decktable-bench-"))
     pid, fd = pty.fork()
     if pid == 0:  # child
@@ -1194,6 +1198,127 @@ def pty_bot_latency(launches: int = 3) -> str:
             f"{len(busy)} and {len(idle)} arrows, {kb_b:.1f} and {kb_i:.1f} KiB a redraw")
 
 
+#: how long a judgement of the coach takes in `pty_coach_latency`, seconds
+HELD_JUDGEMENT = 4.0
+#: run in the table's process by `pty_coach_latency`: the coach's search held to `HELD_JUDGEMENT`
+#: seconds (the judge's own cap is 2 s and its iterations end it sooner on a small position), and
+#: the times a judgement was asked for and received written to DECKTABLE_HOME/coach-times, so
+#: that the bench knows the keys fell while the coach was thinking
+HOLD_THE_JUDGEMENT = f"""
+import dataclasses, os, time
+from decktable.bots.search import LEVELS
+from decktable.ui import coach as _coach
+from decktable.ui.app import DeckTableApp
+DeckTableApp.coach_budget = dataclasses.replace(LEVELS["strong"], iterations=10**9, seconds={HELD_JUDGEMENT})
+def _log(word):
+    with open(os.path.join(os.environ["DECKTABLE_HOME"], "coach-times"), "a") as f:
+        f.write(word + " " + repr(time.time()) + "\\n")
+_after, _take = _coach.CoachDesk.after_move, _coach.CoachDesk._take
+def _after_move(self, ask):
+    if ask is not None:
+        _log("asked")
+    return _after(self, ask)
+def _taken(self, answer, ask):
+    _log("judged")
+    return _take(self, answer, ask)
+_coach.CoachDesk.after_move, _coach.CoachDesk._take = _after_move, _taken
+"""
+
+
+def pty_coach_latency(launches: int = 2, cols: int = 120, rows: int = 40) -> str:
+    """Keypress-to-screen at a table while the coach judges a move, beside the same keys with
+    the coach off, through a pty (issue 38: the judgement runs in a worker process of its own).
+
+    Schnapsen, seed 11, "Ann,bot:random", the coach on for Schnapsen in a fresh preferences
+    file (or not): Enter plays the card the table offers; the judgement of that move, held to
+    `HELD_JUDGEMENT` seconds, starts. After 1.5 s (the bot's paced answer, the trick) the arrows
+    move the hand's cursor until 0.5 s before the judgement could end; an answer that carries
+    a whole-table redraw (a move) is not counted. The same launch with the coach off sends the
+    same keys at the same times. Median and 90th percentile of the time to the last byte of
+    each redraw, and the first byte's median, over `launches` launches of each."""
+    try:
+        import pty  # noqa: F401
+        import select
+    except ImportError:
+        return "n/a (no pty on this system)"
+    keys: dict[bool, list[tuple[float, float, int]]] = {True: [], False: []}
+    unsure = 0
+    for _run in range(launches):
+        for coach in (True, False):
+            home = tempfile.mkdtemp(prefix="decktable-bench-")
+            if coach:
+                Path(home, "preferences.json").write_text('{"version": 1, "coach": ["schnapsen"]}',
+                                                          encoding="utf-8")
+            pid, fd, _env = _pty_session(["play", "schnapsen", "--players", "Ann,bot:random", "--seed", "11"],
+                                         rows=rows, cols=cols, prelude=HOLD_THE_JUDGEMENT, home=home)
+            got_keys: list[tuple[float, float, int]] = []
+            try:
+                r, _, _ = select.select([fd], [], [], 30)
+                if not r:
+                    return "n/a (the app printed nothing)"
+                seen = 0
+                while seen < 10_000:  # the first whole frame
+                    n = _pty_drain(fd, 0.3, 15)
+                    if not n:
+                        break
+                    seen += n
+                _pty_drain(fd, 1.6, 4.0)  # the bot's paced lead, if it leads
+                os.write(fd, b"\r")  # Ann's move: the coach starts judging it
+                asked = time.time()
+                _pty_drain(fd, 1.5, 1.5)
+                start = time.time()
+                end = asked + HELD_JUDGEMENT - 0.5
+                i = 0
+                while time.time() < end:
+                    got = _pty_key(fd, b"\x1b[C" if i % 2 == 0 else b"\x1b[D")
+                    i += 1
+                    if got is not None and got[2] < 20_000:
+                        got_keys.append(got)
+                stop = time.time()
+                log = Path(home, "coach-times")
+                times: dict[str, str] = {}
+                while time.time() < stop + HELD_JUDGEMENT + 15:  # the judgement, then the trick's pace
+                    _pty_drain(fd, 0.2, 0.5)
+                    if log.exists():
+                        times = dict(line.split() for line in log.read_text(encoding="utf-8").splitlines()
+                                     if line.strip())
+                    if not coach or "judged" in times:
+                        break
+                if coach:  # the judgement was asked before the keys and came after them
+                    if not ("asked" in times and float(times["asked"]) < start
+                            and "judged" in times and float(times["judged"]) > stop):
+                        unsure += 1
+                        got_keys = []
+                keys[coach] += got_keys
+            finally:
+                try:
+                    os.write(fd, b"\x11")  # ctrl+q
+                    time.sleep(0.2)
+                    os.kill(pid, 9)
+                except OSError:
+                    pass
+                try:
+                    os.waitpid(pid, 0)
+                except OSError:
+                    pass
+                os.close(fd)
+    on, off = keys[True], keys[False]
+    if not on or not off:
+        return f"n/a (no redraw after arrow keys; {unsure} launches without a judgement under way)"
+
+    def p90(xs: list[float]) -> float:
+        xs = sorted(xs)
+        return xs[min(len(xs) - 1, int(0.9 * len(xs)))]
+
+    last_on, last_off = [x[1] * 1e3 for x in on], [x[1] * 1e3 for x in off]
+    first_on, first_off = [x[0] * 1e3 for x in on], [x[0] * 1e3 for x in off]
+    return (f"{cols}x{rows}: last byte median {statistics.median(last_on):.0f} ms coach judging vs "
+            f"{statistics.median(last_off):.0f} ms coach off, p90 {p90(last_on):.0f} vs {p90(last_off):.0f} ms; "
+            f"first byte median {statistics.median(first_on):.0f} vs {statistics.median(first_off):.0f} ms; "
+            f"{len(on)} and {len(off)} arrows"
+            + (f"; {unsure} launches dropped (no judgement under way)" if unsure else ""))
+
+
 def _section(title: str) -> None:
     print()
     print(title)
@@ -1324,6 +1449,8 @@ def main(argv: list[str] | None = None) -> int:
             print("nonesuch, arrows:", _safe("pty", lambda: pty_latency("nonesuch", "A,bot,bot,bot", 10 if args.quick else 30)))
             print("jacynth, arrows while a strong bot thinks:",
                   _safe("pty", lambda: pty_bot_latency(2 if args.quick else 4)))
+            print("schnapsen, arrows while the coach judges a move, beside the coach off:",
+                  _safe("pty", lambda: pty_coach_latency(1 if args.quick else 3)))
         if args.browser:
             _section("In a browser: `decktable serve` in headless Chromium, beside the terminal (pty)")
             n = 10 if args.quick else 30
