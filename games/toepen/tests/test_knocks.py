@@ -32,12 +32,11 @@ BEAT_ACE = {"10c", "9c", "8c", "7c"}
 @contextmanager
 def plain_samples() -> Iterator[None]:
     """Samples as before knocks were read: every hidden hand re-dealt at random."""
-    was = G.SAMPLE_KNOCKS
-    G.SAMPLE_KNOCKS = False
+    G.SAMPLE_KNOCKS = False  # on this instance only, over the class's
     try:
         yield
     finally:
-        G.SAMPLE_KNOCKS = was
+        del G.SAMPLE_KNOCKS
 
 
 def dealt(hands: dict[int, list[str]], moves: list[str] = ()):
