@@ -593,3 +593,24 @@ async def test_jacynths_lesson_fits_80x24_with_the_coach_above() -> None:
         grid.refresh()
         await settle(pilot)
         assert "[b5] Soldier" in screen_text(app), (grid.cell, grid.foot_parts())
+
+
+def test_a_winners_note_is_never_cut_in_a_narrow_trick_column() -> None:
+    """Four seats at 80x24 leave the trick a column of 12: the winner's "won, penalty" (King)
+    showed as "won, penalt". Where it does not fit, the game's note stands alone (the ♛ by the
+    name says who won); with room, both."""
+    from rich.style import Style
+
+    from decktable.engine.models import SeatView, TrickPlay
+    from decktable.engine.models import TrickView as TrickModel
+    from decktable.ui.widgets.trick_view import TrickView
+
+    view = TrickView("french")
+    view.seats = [SeatView(seat=i, name=n) for i, n in enumerate(["Ann", "Bob", "Cy", "Dee"])]
+    view.trick = TrickModel(last=[TrickPlay(seat=0, card="7h"), TrickPlay(seat=1, card="kh", note="penalty"),
+                                  TrickPlay(seat=2, card="9h"), TrickPlay(seat=3, card="2s")], last_winner=1)
+    view.peek = True  # the last trick on show
+    narrow = "\n".join(line.plain for line in view._lines(49, Style()))
+    assert "penalty" in narrow and "penalt " not in narrow.replace("penalty", ""), narrow
+    wide = "\n".join(line.plain for line in view._lines(100, Style()))
+    assert "won, penalty" in wide, wide

@@ -268,7 +268,7 @@ class TrickView(Widget):
                     labels.append_text(self._several(mine, styles, col - 2))
                     labels.append("  ")
                     cards.append(f"{len(mine)} cards".ljust(col))
-                notes.append(self._note(seat, mine, leader, winner)[: col - 1].ljust(col), style=muted)
+                notes.append(self._note(seat, mine, leader, winner, col - 1)[: col - 1].ljust(col), style=muted)
             if self.tight:
                 lines.append(names)
                 continue
@@ -285,12 +285,14 @@ class TrickView(Widget):
         return lines
 
     @staticmethod
-    def _note(seat: int, mine: list[TrickPlay], leader: int | None, winner: int | None) -> str:
+    def _note(seat: int, mine: list[TrickPlay], leader: int | None, winner: int | None, room: int = 0) -> str:
         """The line under a seat's card: the game's note ("trump"), else "led"; "won, ..." for
-        the winner of a trick over."""
+        the winner of a trick over, or the game's note alone where that does not fit in `room`
+        (King's "won, penalty" in a column of 12: the ♛ by the name says who won)."""
         note = next((p.note for p in mine if p.note), "") or ("led" if seat == leader else "")
         if seat == winner:
-            note = "won" + (f", {note}" if note else "")
+            won = "won" + (f", {note}" if note else "")
+            note = note if room and len(won) > room and note else won
         return note
 
     def _caption(self, card: str, width: int) -> str:
