@@ -60,3 +60,33 @@ def test_known_cards_are_forgotten_as_the_zones_say(gid: str, n: int, seed: int)
         g.play(twin, seat, action, None)
         forget_by_zones(g, twin, hand_before)
         assert list(twin.known_in.items()) == known[k], (k, seat, str(action))
+
+
+@pytest.mark.parametrize("gid", ["getaway", "mattis"])
+def test_two_games_played_in_turn_each_forget_as_the_zones_say(gid: str) -> None:
+    """The remembered look belongs to one state and its own `known_in`: two games of the same
+    kind played a move each in turn (a table and a copy of it played on, as a hint or an undo
+    does) each forget what their own zones say, move for move."""
+    g = decktable.get_game(gid)
+    r = random.Random(5)
+    first = g.new(4, seed=5)
+    for _ in range(60):  # into the game, where cards are known
+        seat = r.choice(g.to_act(first))
+        g.apply(first, seat, r.choice(g.legal_actions(first, seat)), events=False)
+    second = first.clone()
+    twins = {id(first): first.clone(), id(second): second.clone()}
+    compared = 0
+    for k in range(1200):
+        st = (first, second)[k % 2]
+        if g.is_over(st):
+            break
+        seat = r.choice(g.to_act(st))
+        action = r.choice(g.legal_actions(st, seat))
+        g.apply(st, seat, action, events=False)
+        twin = twins[id(st)]
+        hand_before = twin.hand_no
+        g.play(twin, seat, action, None)
+        forget_by_zones(g, twin, hand_before)
+        assert list(st.known_in.items()) == list(twin.known_in.items()), (k, seat, str(action))
+        compared += bool(st.known_in)
+    assert compared > 20

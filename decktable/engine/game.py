@@ -10,8 +10,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import os
-from itertools import repeat
-from operator import is_
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
@@ -328,7 +326,8 @@ class State:
     sheet: list[list[int]]
     hand_no: int
     #: cards that went into a hidden zone in everyone's sight (card id -> zone name): see
-    #: `Game.reveal_into`; `determinize` leaves them where everyone knows they are
+    #: `Game.reveal_into`; `determinize` leaves them where everyone knows they are. A game writes
+    #: it only through `reveal_into` (`apply` remembers its last look at it: see `_forgot`)
     known_in: dict[int, str]
 
     def __init__(self, names: Sequence[str], rng: Rng, options: BaseModel) -> None:
@@ -400,14 +399,17 @@ class State:
 #: lists through the public `legal_actions`).
 _listed: tuple[State, int, tuple[Action, ...]] | None = None
 
-#: the last `forget_departed`'s look at a state: (state, a copy of its `known_in` after it,
-#: the zones' places, zone name -> [slot, row, a copy of the zone's cards, the known cards in
-#: it], and the same entries in a list) for each zone that holds a known card. At the
-#: next move of the same state with the same cards known, only the zones whose cards changed
-#: are looked at again (every known card was in its zone then): Mattis at eight players holds
-#: some thirty known cards, and checking each at every move was 45% of its random play.
-#: `reveal_into` adds to it; it is never used for another state or a `known_in` changed otherwise.
-_forgot: tuple[State, dict[int, str], dict[str, Any], dict[str, list[Any]], list[list[Any]]] | None = None
+#: the last `forget_departed`'s look at a state: [state, its `known_in` (the dict itself), how
+#: many cards it held after the look, the zones' places, zone name -> [slot, row, a copy of the
+#: zone's cards, the known cards in it] for each zone that holds a known card, the same entries
+#: in a list]. At the next move of the same state with the same `known_in` of the same size,
+#: only the zones whose cards changed are looked at again (every known card was in its zone
+#: then): Mattis at eight players holds some thirty known cards, and checking each at every move
+#: was 45% of its random play; comparing a copy of `known_in` with the dict at every move was
+#: then still half of what was left (1.1 of 2.5 us). `known_in` is written only by `apply` (which
+#: drops this look at a new deal), `reveal_into` (which adds to it) and this, so the dict and its
+#: size tell it unchanged; the look is never used for another state or another `known_in`.
+_forgot: list[Any] | None = None
 
 
 def _listed_has(state: State, seat: int, action: Action) -> bool:
@@ -762,19 +764,17 @@ class Game:
         self, state: State, seat: int, action: Action | str, events: bool = True
     ) -> list[Event]:
         """Validate, then carry out. Raises a DeckTableError and changes nothing on refusal."""
-        global _listed
+        global _listed, _forgot
         memo = _listed
-        if (
-            memo is not None
-            and memo[0] is state
-            and type(seat) is int
-            and memo[1] == seat
-            and any(map(is_, memo[2], repeat(action)))
-        ):
-            # the very action object the last `legal_actions` of this seat in this unchanged
-            # state listed: the state was this game's, the game not over, the seat to act, the
-            # action its own and legal, when it was listed
-            pass
+        if memo is not None and memo[0] is state and type(seat) is int and memo[1] == seat:
+            for listed in memo[2]:  # (a plain loop: any(map(is_, ...)) cost 0.5 us a move)
+                if listed is action:
+                    # the very action object the last `legal_actions` of this seat in this
+                    # unchanged state listed: the state was this game's, the game not over, the
+                    # seat to act, the action its own and legal, when it was listed
+                    break
+            else:
+                action = self._checked(state, seat, action)
         else:
             action = self._checked(state, seat, action)
         _listed = None
@@ -784,6 +784,7 @@ class Game:
         if state.known_in:
             if state.hand_no != hand_no:
                 state.known_in.clear()  # a new deal: a card may be back where it was, unseen
+                _forgot = None
             else:
                 self.forget_departed(state)
         return out if out is not None else []
@@ -1126,24 +1127,24 @@ class Game:
         global _forgot
         known = state.known_in
         memo = _forgot
-        if memo is None or memo[0] is not state or memo[1] != known:
+        if memo is None or memo[0] is not state or memo[1] is not known or memo[2] != len(known):
             _forgot = None
             for c in cards:
                 known[c] = zone
             return
         # the last look at this state learns the cards too: the zone is looked at again at the
         # next move (the cards may not be in it yet), a zone they were known in before is not
-        _, seen_known, places, by_name, looked = memo
+        by_name = memo[4]
         entry = by_name.get(zone)
         if entry is None:
-            place = places.get(zone)
+            place = memo[3].get(zone)
             if place is None:  # a zone held nowhere in the state: the whole look
                 _forgot = None
                 for c in cards:
                     known[c] = zone
                 return
             entry = by_name[zone] = [place[0], place[1], None, []]
-            looked.append(entry)
+            memo[5].append(entry)
         group = entry[3]
         for c in cards:
             was = known.get(c)
@@ -1151,9 +1152,10 @@ class Game:
                 if was == zone:
                     continue
                 by_name[was][3].remove(c)
-            known[c] = seen_known[c] = zone
+            known[c] = zone
             group.append(c)
         entry[2] = None  # looked at again at the next move
+        memo[2] = len(known)
 
     def forget_departed(self, state: State) -> None:
         """Drop from `known_in` each card no longer in the zone it was seen going into: where it
@@ -1168,29 +1170,40 @@ class Game:
         global _forgot
         known = state.known_in
         memo = _forgot
-        if memo is not None and memo[0] is state and memo[1] == known:
+        if memo is not None and memo[0] is state and memo[1] is known and memo[2] == len(known):
             # nothing came to be known since the last look, when every known card was where it
             # was seen going: only a zone whose cards have changed since can have lost one
             emptied = False
-            for entry in memo[4]:
+            for entry in memo[5]:
                 slot, row, before, group = entry
                 cards = getattr(state, slot) if row < 0 else getattr(state, slot)[row]
                 if cards != before:
                     entry[2] = cards[:]
+                    if len(group) > 4:  # a set of the zone: some dozen known cards in a long hand
+                        have: Any = set(cards)
+                        if have.issuperset(group):
+                            continue
+                    else:
+                        for c in group:
+                            if c not in cards:
+                                break
+                        else:
+                            continue
+                        have = cards
+                    kept = []
                     for c in group:
-                        if c not in cards:
-                            kept = [c for c in group if c in cards]
-                            for c in group:
-                                if c not in cards:
-                                    del known[c]
-                                    memo[1].pop(c)
-                            entry[3] = kept
-                            emptied = emptied or not kept
-                            break
+                        if c in have:
+                            kept.append(c)
+                        else:
+                            del known[c]
+                    entry[3] = kept
+                    emptied = emptied or not kept
             if emptied:  # a zone with no known card left is not looked at again
-                memo[4][:] = [e for e in memo[4] if e[3]]
-                for name in [name for name, e in memo[3].items() if not e[3]]:
-                    del memo[3][name]
+                memo[5][:] = [e for e in memo[5] if e[3]]
+                by_name = memo[4]
+                for name in [name for name, e in by_name.items() if not e[3]]:
+                    del by_name[name]
+            memo[2] = len(known)
             return
         _forgot = None
         places = _ZONE_PLACES.get((type(self), type(state)))
@@ -1228,7 +1241,7 @@ class Game:
                 slot, row = places[name]
                 by_name[name] = [slot, row, cards[:], kept]
         # remembered for the next move of this state (see above)
-        _forgot = (state, known.copy(), places, by_name, list(by_name.values()))
+        _forgot = [state, known, len(known), places, by_name, list(by_name.values())]
 
     def redeal(
         self, other: State, seat: int | None, rng: Rng, keep: dict[int, str] | None = None
