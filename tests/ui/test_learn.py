@@ -29,9 +29,19 @@ def lesson_table(app) -> TableScreen:
     raise AssertionError(f"no lesson table on the stack: {app.screen_stack}")
 
 
+def assert_table_fits(screen: TableScreen, when: str) -> None:
+    """The table's main column holds all it draws: nothing scrolls out of sight (at 80x24 under
+    the coach Lórum's three open hands and trick, Mattis's 43-card last trick, Chicago's played
+    cards, King's and Rally's hands each needed 1 to 5 rows more than the column had)."""
+    main = screen.query_one("#table-main")
+    assert main.max_scroll_y == 0, (
+        f"{when}: the table needs {main.virtual_size.height} rows, has {main.scrollable_content_region.height}")
+
+
 async def follow_coach(pilot, app, limit: int = 120) -> list[str]:
     """Press only Enter until the lesson's last closing screen; returns the moves the learner
-    made. Before each of them the coach's panel says that step's line."""
+    made. Before each of them the coach's panel says that step's line, and the table below fits
+    its rows (no scrolling)."""
     made: list[str] = []
     pressed: tuple[LessonMatch, int] | None = None  # Enter at a learner step (a menu may come between)
     for _ in range(limit):
@@ -50,6 +60,7 @@ async def follow_coach(pilot, app, limit: int = 120) -> list[str]:
                 assert coach.display and step.say in coach.plain, (step.move, coach.plain)
                 # on screen, across the top, whatever the table below needs
                 assert coach.region.y == 0 and 1 <= coach.region.height <= 7 and coach.region.width >= 78
+                assert_table_fits(screen, f"{match.lesson.game} part {match.part_index + 1}, {step.move!r}")
                 if match.position is not None:
                     pressed = (match, len(match.steps))
                     await pilot.press("enter")

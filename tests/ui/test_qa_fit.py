@@ -344,7 +344,6 @@ async def test_three_open_hands_leave_the_trick_on_screen_at_80x24() -> None:
     below the fold, and nothing could scroll it back. The rows now fall back to labels only."""
     from decktable.ui.glyphs import card_label
     from decktable.ui.widgets.trick_view import TrickView
-    from decktable.ui.widgets.zone_row import ZoneRow
 
     app = make_app("lorum", "Ann,bot:random,bot:random,bot:random", seed=7,
                    options={"start": "hairy_ape", "rounds": 1})
@@ -614,3 +613,30 @@ def test_a_winners_note_is_never_cut_in_a_narrow_trick_column() -> None:
     assert "penalty" in narrow and "penalt " not in narrow.replace("penalty", ""), narrow
     wide = "\n".join(line.plain for line in view._lines(100, Style()))
     assert "won, penalty" in wide, wide
+
+
+def test_the_fits_squeeze_keeps_the_last_trick_to_one_line() -> None:
+    """Beyond the fit's last resort (a lesson's coach above the table at 80x24): Mattis's last
+    trick of 43 cards took 8 lines of a tight trick; trimmed, it is one line that still says who
+    won, and before any trick the "No trick played yet." line goes (the packed card rows and
+    hand are checked in play: tests/ui/test_learn.py, every lesson at 80x24)."""
+    from rich.style import Style
+
+    from decktable.engine.models import SeatView, TrickPlay
+    from decktable.engine.models import TrickView as TrickModel
+    from decktable.ui.widgets.trick_view import TrickView
+
+    view = TrickView("french")
+    view.seats = [SeatView(seat=i, name=n) for i, n in enumerate(["Ann", "Bea", "Cai"])]
+    ranks = ["k", "q", "j", "10", "9", "8", "7", "6", "5", "4", "3", "2", "a"]
+    cards = [r + s for r in ranks for s in "shdc"][:42]
+    last = [TrickPlay(seat=0, card="4h")] + [TrickPlay(seat=1 + i % 2, card=c) for i, c in enumerate(cards)]
+    view.trick = TrickModel(plays=[TrickPlay(seat=2, card="4s")], last=last, last_winner=2)
+    assert view.height_if(True, 49) >= 10  # tight only: the last trick wraps
+    view.set_tight(True, True)
+    lines = [line.plain for line in view._lines(49, Style())]
+    assert view.height_if(True, 49, trim=True) == len(lines) + 2 == 6, lines
+    assert lines[-1].startswith("Last trick: Ann 4♥, Bea K♠") and lines[-1].endswith("… — won by Cai"), lines
+    assert len(lines[-1]) <= 49
+    view.trick = TrickModel(plays=[])
+    assert not any("No trick" in line.plain for line in view._lines(49, Style()))

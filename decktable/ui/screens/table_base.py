@@ -259,7 +259,10 @@ class TableScreen(Hinting, Refusals, MarkedPlays, Screen[None]):
         no spacer lines in the grid) when the full drawing would not fit in the main column —
         rows first, then the grid, then the hand, and at the last the rows as labels only and the
         grid one line a row (a lesson's coach over Jacynth at 80x24) — so that nothing needs
-        scrolling."""
+        scrolling. Beyond that last resort (a lesson's coach takes 5 of 24 rows): the rows' labels
+        packed (a chip as wide as its widest label) and the trick's last line kept to one line,
+        then the hand as packed labels too (Lórum's three open hands, Mattis's 43-card last
+        trick, Chicago's played cards under the coach at 80x24)."""
         if not self.is_attached:
             return
         main = self.query_one("#table-main")
@@ -284,42 +287,49 @@ class TableScreen(Hinting, Refusals, MarkedPlays, Screen[None]):
 
         narrow = self.has_class("-narrow")
 
-        def hand_dense(h: HandView, dense: bool, bare: bool) -> tuple[bool, bool]:
+        def hand_dense(h: HandView, dense: bool, bare: bool, squeeze: int = 0) -> tuple[bool, bool]:
             """(dense, bare) for a hand: in a narrow column a dense chip (label and name on one
             line, 19 wide) goes one to a row and can be taller than the usual chips, so a hand
             is dense only where that is not taller; a narrow table's last resort is its labels
-            only (`K♠ 10♥`, rank and suit still readable: a 15-card Rally hand above a trick)."""
-            bare = bare and narrow
+            only (`K♠ 10♥`, rank and suit still readable: a 15-card Rally hand above a trick),
+            a wide table's only beyond that (`squeeze` 2)."""
+            bare = bare and (narrow or squeeze >= 2)
             if dense and not bare and narrow and h.height_if(True, width) > h.height_if(False, width):
                 dense = False
             return dense or bare, bare
 
         def need(dense_rows: bool, dense_grid: bool, dense_hand: bool, tight: bool = False, bare: bool = False,
-                 roomy: bool = False) -> int:
-            total = fixed + sum(r.height_if(dense_rows, width, bare, roomy) for r in rows)
-            total += sum(t.height_if(tight, width) for t in tights)  # type: ignore[attr-defined]
+                 roomy: bool = False, squeeze: int = 0) -> int:
+            packed = squeeze >= 1
+            total = fixed + sum(r.height_if(dense_rows, width, bare, roomy, packed) for r in rows)
+            total += sum(t.height_if(tight, width, packed) for t in tights)  # type: ignore[attr-defined]
             for h in hands:
-                dense, labels_only = hand_dense(h, dense_hand, bare)
-                total += h.height_if(dense, width, labels_only, roomy=roomy)
+                dense, labels_only = hand_dense(h, dense_hand, bare, squeeze)
+                total += h.height_if(dense, width, labels_only, roomy=roomy, packed=packed)
             total += sum(g.height_if(dense_grid, bare) for g in grids)
             return total
 
         # the first choice: chips wide enough for every whole name, on more rows (`roomy`);
         # the last resort: the card rows as labels only (`K♠ 10♥`), names left to `i`
-        plans = [(False, False, False, False, False, True), (False, False, False, False, False, False),
-                 (True, False, False, False, False, False), (True, False, False, True, False, False),
-                 (True, True, False, True, False, False), (True, True, True, True, False, False),
-                 (True, True, True, True, True, False)]
+        # beyond it (`squeeze`): 1 packs the rows' labels and keeps the trick's last line to one
+        # line, 2 makes the hand packed labels too
+        plans: list[tuple[bool, bool, bool, bool, bool, bool, int]] = [
+            (False, False, False, False, False, True, 0), (False, False, False, False, False, False, 0),
+            (True, False, False, False, False, False, 0), (True, False, False, True, False, False, 0),
+            (True, True, False, True, False, False, 0), (True, True, True, True, False, False, 0),
+            (True, True, True, True, True, False, 0), (True, True, True, True, True, False, 1),
+            (True, True, True, True, True, False, 2)]
         plan = next((p for p in plans if need(*p) <= avail), plans[-1])
+        packed = plan[6] >= 1
         for t in tights:
-            t.set_tight(plan[3])  # type: ignore[attr-defined]
+            t.set_tight(plan[3], packed)  # type: ignore[attr-defined]
         for r in rows:
-            r.set_dense(plan[0], plan[4], plan[5])
+            r.set_dense(plan[0], plan[4], plan[5], packed)
         for g in grids:
             g.set_dense(plan[1] or g.base_width() + 4 > region.width, region.width, bare=plan[4])
         for h in hands:
-            dense, bare = hand_dense(h, plan[2], plan[4])
-            h.set_dense(dense, bare=bare, roomy=plan[5])
+            dense, bare = hand_dense(h, plan[2], plan[4], plan[6])
+            h.set_dense(dense, bare=bare, roomy=plan[5], packed=packed)
 
     def set_text(self, static: Static, text: Text) -> None:
         """Update a Static only when its text changed (an update costs a relayout)."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -23,7 +24,8 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
-from decktable.ui.glyphs import SUIT_COMPONENTS, card_caption, card_name, card_text, current_card_set, suit_styles
+from decktable.ui.glyphs import (SUIT_COMPONENTS, card_caption, card_label, card_name, card_text, current_card_set,
+                                 suit_styles)
 
 CHIP_W = 10  # cells per card chip, at the least
 MAX_CHIP_W = 16  # a chip widens up to this when the whole hand fits on one row ("Chance Meeting")
@@ -136,6 +138,11 @@ class CardStrip(Widget, can_focus=True):
         #: dense and labels only (`K♠ 10♥`), no names: the last resort of a small terminal
         #: (three open hands of Lórum's Hairy Ape above a trick at 80x24)
         self.bare = False
+        #: bare, each chip only as wide as the widest label with its marks (`K♠ 10♥ 7♣`, not 7
+        #: cells a card): beyond the last resort, when even bare rows push the hand or the trick
+        #: off the screen (a lesson's coach above Lórum's three open hands at 80x24); an empty
+        #: strip is then one line, its title and "—"
+        self.packed = False
         #: the table has rows to spare: chips widen to the longest name, on more rows (a 13-card
         #: hand at 120×40 captioned `King` with no suit while the rows below stayed empty)
         self.roomy = False
@@ -230,7 +237,7 @@ class CardStrip(Widget, can_focus=True):
         """Chips widen (up to MAX_CHIP_W) while every card still fits on one row, so that names
         are not cut where there is room; otherwise they keep CHIP_W and wrap."""
         if self.dense:
-            return DENSE_LABEL_W if self.bare else DENSE_W
+            return (self.packed_w() if self.packed else DENSE_LABEL_W) if self.bare else DENSE_W
         n = max(1, len(self.cards))
         chip = max(CHIP_W, min(MAX_CHIP_W, (width + GAP) // n - GAP))
         if self.roomy:
@@ -238,16 +245,27 @@ class CardStrip(Widget, can_focus=True):
             chip = max(chip, min(MAX_CHIP_W, width, longest))
         return chip
 
+    def packed_w(self) -> int:
+        """A packed chip's width: the widest label of the strip with its marks (★, ✦, and a cell
+        for ✓ wherever cards can be marked), at most a bare chip's."""
+        widest = 2
+        for c in self.cards:
+            w = cell_len(card_label(c, self.family)) + (c in self.special) + (c in self.fresh)
+            widest = max(widest, w)
+        return min(DENSE_LABEL_W, widest + (1 if self.multi or self.chosen else 0))
+
     @property
     def chip_lines(self) -> int:
         return 1 if self.dense else 2
 
-    def set_dense(self, dense: bool, bare: bool = False, roomy: bool = False) -> None:
+    def set_dense(self, dense: bool, bare: bool = False, roomy: bool = False, packed: bool = False) -> None:
         bare = dense and bare
         roomy = roomy and not dense
-        if dense != self.dense or bare != self.bare or roomy != self.roomy:
-            self.dense, self.bare, self.roomy = dense, bare, roomy
+        packed = bare and packed
+        if dense != self.dense or bare != self.bare or roomy != self.roomy or packed != self.packed:
+            self.dense, self.bare, self.roomy, self.packed = dense, bare, roomy, packed
             self.set_class(dense, "-dense")
+            self.set_class(packed, "-packed")
             self.refresh(layout=True)
 
     def per_row(self, width: int | None = None) -> int:
@@ -263,10 +281,12 @@ class CardStrip(Widget, can_focus=True):
     def _inline_at(self, width: int) -> int | None:
         """Labels only (`bare`), title and cards on one line when both fit: the column where the
         cards start, else None. Twelve birds of one card each then take twelve lines, not 24."""
-        if not (self.bare and self.cards):
+        if not self.bare:
             return None
         start = self.title_text().cell_len + 2
-        need = start + len(self.cards) * (DENSE_LABEL_W + GAP) - GAP
+        if not self.cards:  # packed: "Ann's hand  —", one line
+            return start if self.packed and start + 1 <= width else None
+        need = start + len(self.cards) * (self.chip_w_for(width) + GAP) - GAP
         return start if need <= width else None
 
     def _height_for(self, width: int) -> int:
@@ -275,14 +295,16 @@ class CardStrip(Widget, can_focus=True):
         rows = self._rows(width)
         return 1 + (self.chip_lines * rows if rows else 1)
 
-    def height_if(self, dense: bool, width: int, bare: bool = False, roomy: bool = False) -> int:
+    def height_if(self, dense: bool, width: int, bare: bool = False, roomy: bool = False,
+                  packed: bool = False) -> int:
         """Outer height (frame included) this strip would take at a content width."""
-        was = self.dense, self.bare, self.roomy
+        was = self.dense, self.bare, self.roomy, self.packed
         self.dense, self.bare, self.roomy = dense, dense and bare, roomy and not dense
+        self.packed = self.bare and packed
         try:
             return self._height_for(width) + (0 if dense else 2)
         finally:
-            self.dense, self.bare, self.roomy = was
+            self.dense, self.bare, self.roomy, self.packed = was
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return self._height_for(width)
@@ -320,7 +342,7 @@ class CardStrip(Widget, can_focus=True):
         width = self._content_width()
         out = self.title_text()
         if not self.cards:
-            out.append("\n")
+            out.append("  " if self._inline_at(width) is not None else "\n")
             if self.hidden:
                 back = self.get_component_rich_style("card-strip--back", partial=True)
                 mark = current_card_set().back
@@ -374,6 +396,8 @@ class CardStrip(Widget, can_focus=True):
                 fresh = slug in self.fresh
                 if fresh:  # one cell for the mark (dense: and the space before the name)
                     label_w -= 1 if picked or special or not self.dense else 2
+                if self.packed:  # the chip is the label and its marks, no more
+                    label_w = chip_w - picked - special - fresh
                 label = card_text(slug, self.family, styles=chip_styles, width=label_w)
                 label.rstrip()  # the marks follow the label itself, not the chip's far edge
                 if special:  # the game makes this card special (a trump): ★, distinct from ✓
@@ -383,7 +407,7 @@ class CardStrip(Widget, can_focus=True):
                 if fresh:  # just drawn: ✦, distinct from ✓ and ★
                     label.append(current_card_set().new,
                                  style=chip_styles["card"] + get("card-strip--new-mark", partial=True))
-                label_room = DENSE_LABEL_W if self.dense else chip_w
+                label_room = chip_w if self.packed else DENSE_LABEL_W if self.dense else chip_w
                 if label.cell_len < label_room:
                     label.append(" " * (label_room - label.cell_len), style=chip_styles["card"])
                 top.append_text(label)

@@ -17,7 +17,16 @@ class HandView(CardStrip):
         height: auto;
         min-height: 3;
     }
+    HandView.-packed {
+        min-height: 1;
+    }
     """
+
+    def height_if(self, dense: bool, width: int, bare: bool = False, roomy: bool = False,
+                  packed: bool = False) -> int:
+        """As a strip's, held to the hand's least height (3 rows, 1 packed: "Ann's hand  —")."""
+        least = 1 if dense and bare and packed else 3
+        return max(least, super().height_if(dense, width, bare, roomy, packed))
 
     class CardChosen(CardStrip.CardChosen):
         """A card of the hand was chosen (Enter on it, or a click)."""

@@ -75,6 +75,11 @@ class TrickView(Widget):
         #: one line per row of seats (name, then card): the table switches to this when the
         #: trick of many seats would push the hand off the screen
         self.tight = False
+        #: tight, and the line under the seats kept to one line (the last trick in labels, cut
+        #: where it is longer; `t` shows it whole) or left out before any trick: the table's last
+        #: resort, when even the tight trick would push the hand off the screen (a lesson's coach
+        #: above Mattis's 43-card last trick at 80x24)
+        self.trim = False
         #: the last trick drawn in the trick area: "held" (a finished trick stays until the next
         #: lead), "peek" (the `t` key: shown again during a trick), or "" (the current trick)
         self.peek = False
@@ -143,19 +148,20 @@ class TrickView(Widget):
             event.stop()
             self.post_message(self.Tapped())
 
-    def set_tight(self, tight: bool) -> None:
-        if tight != self.tight:
-            self.tight = tight
+    def set_tight(self, tight: bool, trim: bool = False) -> None:
+        trim = tight and trim
+        if tight != self.tight or trim != self.trim:
+            self.tight, self.trim = tight, trim
             self.refresh(layout=True)
 
-    def height_if(self, tight: bool, width: int) -> int:
-        """Outer height (frame included) at a content width, tight or not."""
-        was = self.tight
-        self.tight = tight
+    def height_if(self, tight: bool, width: int, trim: bool = False) -> int:
+        """Outer height (frame included) at a content width, tight (and trimmed) or not."""
+        was = self.tight, self.trim
+        self.tight, self.trim = tight, tight and trim
         try:
             return self._height(width) + 2
         finally:
-            self.tight = was
+            self.tight, self.trim = was
 
     # -- geometry -------------------------------------------------------------------------------
 
@@ -280,6 +286,12 @@ class TrickView(Widget):
                 key = "Tap here or t" if self.taps else "t"
                 lines.append(Text(f"{key}: back to the table" if self.peek else f"{key}: put the trick away",
                                   style=muted))
+        elif self.trim:
+            if trick.last:
+                lines.append(self._last_short(trick, muted, width))
+            elif trick.last_hidden or trick.last_gone:
+                lines.append(self._last_text(trick, muted, width))
+            # before any trick, no line: "No trick played yet." says nothing the seats do not
         else:
             lines.append(self._last_text(trick, muted, width))
         return lines
@@ -329,6 +341,32 @@ class TrickView(Widget):
         if self.compact and width and full.cell_len > 2 * width:
             return self._last_line(trick, muted, card_label)
         return full
+
+    def _last_short(self, trick: TrickModel, muted: Style, width: int) -> Text:
+        """The last trick on one line (trimmed): in labels, and where even that is longer, its
+        first plays and "…" before the winner ("Last trick: Ann 4♥, Bea K♠, … — won by Cai")."""
+        line = self._last_line(trick, muted, card_label)
+        if line.cell_len <= width:
+            return line
+        tail = Text()
+        if trick.last_winner is not None:
+            tail.append(" — won by ", style=muted)
+            tail.append(self._seat_name(trick.last_winner),
+                        style=self._seat_style(trick.last_winner) + Style(bold=True))
+        text = Text("Last trick (tap): " if self.taps and self.keys else "Last trick: ", style=muted)
+        shown = 0
+        for p in trick.last:
+            part = Text(", " if shown else "", style=muted)
+            part.append(self._seat_name(p.seat), style=self._seat_style(p.seat))
+            part.append(f" {card_label(p.card, self.family)}")
+            if text.cell_len + part.cell_len + 3 + tail.cell_len > width:
+                break
+            text.append_text(part)
+            shown += 1
+        text.append(", …" if shown else "…", style=muted)
+        text.append_text(tail)
+        text.truncate(max(1, width), overflow="ellipsis")
+        return text
 
     def _last_line(self, trick: TrickModel, muted: Style, name_of) -> Text:  # type: ignore[no-untyped-def]
         text = Text("Last trick (tap): " if self.taps and self.keys else "Last trick: ", style=muted)
