@@ -104,6 +104,30 @@ def plays_in(hand: list[int]) -> list[tuple[int, int]]:
     return out
 
 
+
+def play_actions(hand: list[int]) -> list[Action]:
+    """The actions of `plays_in(hand)`, in its order, listed straight from the hand's runs (the
+    public `legal_actions` at every second-phase move: no (low, high) pairs in between)."""
+    out: list[Action] = []
+    app = out.append
+    n = len(hand)
+    i = 0
+    while i < n:
+        j = i
+        while j + 1 < n and hand[j + 1] == hand[j] + 1 and hand[j + 1] % 13 != 0:
+            j += 1
+        if i == j:
+            app(SINGLE[hand[i]])
+        else:
+            for a in range(i, j + 1):
+                lo = hand[a]
+                app(SINGLE[lo])
+                row = RUN[lo]
+                for b in range(a + 1, j + 1):
+                    app(row[hand[b]])
+        i = j + 1
+    return out
+
 # -- the playout's tables (see `Mattis._shed_fast`) ---------------------------------------------------
 
 #: BIT[c]: card c's bit in a mask of cards; SUIT_BITS[s]: suit s's cards; ABOVE[c]: the cards of
@@ -329,7 +353,7 @@ class Mattis(Game):
             return out
         table = st.table
         if not table:
-            return [SINGLE[lo] if lo == hi else RUN[lo][hi] for lo, hi in plays_in(hand)]
+            return play_actions(hand)
         target = table[-1]
         tsuit = SUIT[target[0]]
         thigh = target[-1]  # within one suit, ids order as ranks
@@ -341,7 +365,7 @@ class Mattis(Game):
             able = [c for c in hand if SUIT[c] == tsuit and c > thigh]
         else:
             able = [c for c in hand if (SUIT[c] == tsuit and c > thigh) or SUIT[c] == trump]
-        out = [SINGLE[lo] if lo == hi else RUN[lo][hi] for lo, hi in plays_in(able)]
+        out = play_actions(able)
         if not out:
             out.append(PICKUP)
         return out
