@@ -683,7 +683,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.cmd == "restamp":
         bad = 0
-        for gid in [g.strip() for g in args.games.split(",") if g.strip()]:
+        gids = [g.strip() for g in args.games.split(",") if g.strip()]
+        for gid in gids:  # every game's code as imported now, before the first replay: a file edited
+            fingerprint(gid)  # while the replays run must not stamp lines it never replayed
+        for gid in gids:
             copied, differences = restamp(args.out, gid, args.replay)
             for line in differences:
                 print(f"{gid}: {line}")

@@ -158,6 +158,30 @@ def test_restamp_counts_old_lines_only_when_replays_end_as_recorded(tmp_path: Pa
     assert strength.current(strength.read_lines(out)) == {}
 
 
+def test_restamp_takes_every_games_fingerprint_before_its_first_replay(tmp_path: Path, capsys,
+                                                                       monkeypatch) -> None:
+    """`restamp a,b` stamps b's lines with the code as it was when the command began: a file
+    edited while a's replays run (another helper's work in the same tree) must make b refuse,
+    not lend b's copied lines the new code's fingerprint that no replay checked."""
+    out = tmp_path / "s.jsonl"
+    strength.run(["adaman", "head_solitaire"], 1, 1, out, rows=["random-solo"])
+    old = [dict(json.loads(x), fp="a" * 12) for x in out.read_text().splitlines()]
+    out.write_text("".join(json.dumps(d) + "\n" for d in old))
+    monkeypatch.setattr(strength, "_IMPORTED", {})  # this process has fingerprinted nothing yet
+    replay = strength.play
+
+    def edited_during(task: strength.Task) -> dict:
+        line = replay(task)
+        monkeypatch.setattr(strength, "PLAYED_AS", "edited")  # every game's files change now
+        return line
+
+    monkeypatch.setattr(strength, "play", edited_during)
+    assert strength.main(["restamp", "adaman,head_solitaire", "--out", str(out)]) == 1
+    said = capsys.readouterr().out
+    assert "adaman: 1 lines now count" in said and "head_solitaire's files changed while this ran" in said
+    assert {d["game"] for d in strength.read_lines(out) if d["fp"] != "a" * 12} == {"adaman"}
+
+
 def test_a_game_measured_with_a_shorter_match_records_it_and_counts_only_those_lines(tmp_path: Path) -> None:
     """Old Janx Spirit's rows play one-hand matches: each line says so, is the game play_out
     plays with that option, and a line of the default match does not count in its row."""

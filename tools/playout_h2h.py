@@ -7,11 +7,16 @@ the same search without it, at one level (strong by default). A benchmark, not a
 
 Each seed is played once with the policy's bot in every seat in turn (the other seats play the
 search before the policy): at two players the seats swapped, at three or four each seat once.
+In a partnership game (`Game.team`: Envite) the policy's bot plays with partners who use the
+policy too, against a team of the search before it, each team in turn: two games a seed.
 The deals are the same in every game of a seed (the state's own generator deals; the bots draw
 from the match's). The search runs its level's whole budget with no clock, so a seed gives the
 same games on any machine. A game's score is the share of the other seats the policy's bot
-finished ahead of, a tie half (as the strength table's head-to-head rows count it); the report
-gives the mean with a 95% Wilson interval and the mean score difference per game.
+finished ahead of, a tie half, its partners left out (as the strength table's head-to-head rows
+count it); the report gives the mean with a 95% Wilson interval and the mean score difference
+per game.
+
+    python tools/playout_h2h.py envite --seeds 0-29 --out /tmp/envite.jsonl
 """
 
 from __future__ import annotations
@@ -56,24 +61,40 @@ class AsBefore:
         return getattr(self.bot, name)
 
 
+def side(game: Game, seat: int, n: int) -> set[int]:
+    """The seats that play as `seat` does: itself and, in a partnership game, its partners."""
+    t = game.team(seat, n)
+    return {s for s in range(n) if s == seat or (t is not None and game.team(s, n) == t)}
+
+
+def policy_seats(game: Game, n: int) -> list[int]:
+    """The seats the policy's bot takes in turn: every seat, or one seat of each team."""
+    out: list[int] = []
+    for s in range(n):
+        if not any(s in side(game, o, n) for o in out):
+            out.append(s)
+    return out
+
+
 def play(game_id: str, seed: int, new_seat: int, level: str, options: dict[str, Any]) -> dict[str, Any]:
     g = decktable.get_game(game_id)
     old = before(g)
     n = table_size(game_id)
+    mine = side(g, new_seat, n)
     m = Match(g, [Seat(f"Bot {i + 1}", "bot", level) for i in range(n)], seed=seed, options=options or None)
     for s, bot in list(m.bots.items()):
         bot.budget = dataclasses.replace(bot.budget, seconds=None)
-        if s != new_seat:
+        if s not in mine:
             m.bots[s] = AsBefore(bot, old)
     t0 = time.process_time()
     m.run_bots(limit=10**7)
     r = g.result(m.state)
     pl = [int(p) for p in r.placings]
     me = pl[new_seat]
-    others = [p for s, p in enumerate(pl) if s != new_seat]
+    others = [p for s, p in enumerate(pl) if s not in mine]
     score = sum(1.0 if me < p else 0.5 if me == p else 0.0 for p in others) / len(others)
     sc = [float(x) for x in r.scores]
-    diff = sc[new_seat] - sum(x for s, x in enumerate(sc) if s != new_seat) / len(others)
+    diff = sc[new_seat] - sum(x for s, x in enumerate(sc) if s not in mine) / len(others)
     d = {"game": game_id, "seed": seed, "new_seat": new_seat, "level": level, "options": options,
          "placings": pl, "scores": sc, "score": score, "diff": diff, "hands": len(m.state.sheet),
          "cpu_s": round(time.process_time() - t0, 1)}
@@ -151,8 +172,9 @@ def main(argv: list[str] | None = None) -> int:
     if out.exists():
         done = {(d["seed"], d["new_seat"]) for d in map(json.loads, out.read_text().splitlines())}
     n = table_size(a.game)
+    seats = policy_seats(decktable.get_game(a.game), n)
     for seed in parse_seeds(a.seeds):
-        for s in range(n):
+        for s in seats:
             if (seed, s) in done:
                 continue
             d = play(a.game, seed, s, a.level, options)
