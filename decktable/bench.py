@@ -880,17 +880,7 @@ def pty_latency(game: str, players: str, keys: int) -> str:
         return (f"{statistics.median(firsts) * 1e3:.0f} ms median to the first byte, "
                 f"{statistics.median(times) * 1e3:.0f} ms to the last byte of the redraw ({len(times)} arrows)")
     finally:
-        try:
-            os.write(fd, b"\x11")  # ctrl+q
-            time.sleep(0.2)
-            os.kill(pid, 9)
-        except OSError:
-            pass
-        try:
-            os.waitpid(pid, 0)
-        except OSError:
-            pass
-        os.close(fd)
+        _pty_close(pid, fd)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1025,6 +1015,21 @@ def browser_latency(game: str = "nonesuch", name: str = "Nonesuch", keys: int = 
 
 
 # ---------------------------------------------------------------------------------------------
+
+
+def _pty_close(pid: int, fd: int) -> None:
+    """Quit the table on the pseudo-terminal (ctrl+q), then make sure: kill, reap, close."""
+    try:
+        os.write(fd, b"\x11")  # ctrl+q
+        time.sleep(0.2)
+        os.kill(pid, 9)
+    except OSError:
+        pass
+    try:
+        os.waitpid(pid, 0)
+    except OSError:
+        pass
+    os.close(fd)
 
 
 def _pty_session(argv: list[str], rows: int = 40, cols: int = 120,
@@ -1174,17 +1179,7 @@ def pty_bot_latency(launches: int = 3) -> str:
                 if got is not None:
                     idle.append(got)
         finally:
-            try:
-                os.write(fd, b"\x11")  # ctrl+q
-                time.sleep(0.2)
-                os.kill(pid, 9)
-            except OSError:
-                pass
-            try:
-                os.waitpid(pid, 0)
-            except OSError:
-                pass
-            os.close(fd)
+            _pty_close(pid, fd)
     if not busy or not idle:
         return "n/a (no redraw after arrow keys)"
     b1 = statistics.median(x[0] for x in busy)
@@ -1291,17 +1286,7 @@ def pty_coach_latency(launches: int = 2, cols: int = 120, rows: int = 40) -> str
                         got_keys = []
                 keys[coach] += got_keys
             finally:
-                try:
-                    os.write(fd, b"\x11")  # ctrl+q
-                    time.sleep(0.2)
-                    os.kill(pid, 9)
-                except OSError:
-                    pass
-                try:
-                    os.waitpid(pid, 0)
-                except OSError:
-                    pass
-                os.close(fd)
+                _pty_close(pid, fd)
     on, off = keys[True], keys[False]
     if not on or not off:
         return f"n/a (no redraw after arrow keys; {unsure} launches without a judgement under way)"

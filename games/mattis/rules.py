@@ -110,12 +110,8 @@ def play_actions(hand: list[int]) -> list[Action]:
     public `legal_actions` at every second-phase move: no (low, high) pairs in between)."""
     out: list[Action] = []
     app = out.append
-    n = len(hand)
-    i = 0
-    while i < n:
-        j = i
-        while j + 1 < n and hand[j + 1] == hand[j] + 1 and hand[j + 1] % 13 != 0:
-            j += 1
+    for i, m in runs_in(hand):
+        j = i + m - 1
         if i == j:
             app(SINGLE[hand[i]])
         else:
@@ -125,7 +121,6 @@ def play_actions(hand: list[int]) -> list[Action]:
                 row = RUN[lo]
                 for b in range(a + 1, j + 1):
                     app(row[hand[b]])
-        i = j + 1
     return out
 
 # -- the playout's tables (see `Mattis._shed_fast`) ---------------------------------------------------
