@@ -344,6 +344,7 @@ async def test_three_open_hands_leave_the_trick_on_screen_at_80x24() -> None:
     below the fold, and nothing could scroll it back. The rows now fall back to labels only."""
     from decktable.ui.glyphs import card_label
     from decktable.ui.widgets.trick_view import TrickView
+    from decktable.ui.widgets.zone_row import ZoneRow
 
     app = make_app("lorum", "Ann,bot:random,bot:random,bot:random", seed=7,
                    options={"start": "hairy_ape", "rounds": 1})
