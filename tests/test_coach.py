@@ -189,6 +189,11 @@ def test_a_move_is_named_as_the_subject_of_the_remark() -> None:
     assert _gerund("Close the stock") == "closing the stock"
     assert _gerund("Marry in Hearts: show King and Queen (40)") == "marrying in Hearts"  # one colon a sentence
     assert _gerund("No special lead") == "“No special lead”"  # not a verb: quoted as the button says it
+    # labels seen in random play of every game: a noun first is quoted, a doubled consonant doubles
+    assert _gerund("Token on the Battle (c4)") == "“Token on the Battle (c4)”"  # Jacynth: not "tokening"
+    assert _gerund("Hearts trump") == "“Hearts trump”"  # King's trump choice
+    assert _gerund("Begin the second phase") == "beginning the second phase"  # Mattis
+    assert _gerund("Crib the Ace of Knots (Ace)") == "cribbing the Ace of Knots (Ace)"  # Suitcases
 
 
 def test_a_seat_joined_from_another_device_has_no_coach() -> None:

@@ -185,10 +185,19 @@ def _gerund(move: str) -> str:
     King and Queen (40)" -> "marrying in Hearts"): the sentence has a colon of its own."""
     head, _, rest = move.partition(" ")
     verb = head.lower()
-    if verb.isalpha() and len(verb) > 2 and head[1:].islower():
+    if verb.isalpha() and len(verb) > 2 and head[1:].islower() and verb not in _NOT_VERBS:
         stem = verb[:-1] if verb.endswith("e") and not verb.endswith("ee") else verb
         vowels = "aeiou"
         if len(verb) == 3 and verb[0] not in vowels and verb[1] in vowels and verb[2] not in vowels + "wxy":
             stem = verb + verb[-1]  # bid -> bidding
+        elif verb in _DOUBLED:
+            stem = verb + verb[-1]  # begin -> beginning, crib -> cribbing
         return f"{stem}ing {rest.split(': ', 1)[0]}".rstrip()
     return f"“{move}”"
+
+
+#: first words of move labels that are not verbs (Jacynth's "Token on ...", King's "Hearts
+#: trump"): such a label is quoted as its button says it, never made a gerund ("tokening")
+_NOT_VERBS = frozenset({"token", "clubs", "diamonds", "hearts", "spades", "no"})
+#: verbs of labels whose last consonant doubles before -ing beyond the three-letter rule
+_DOUBLED = frozenset({"begin", "crib", "drop", "stop", "swap"})
