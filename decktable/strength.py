@@ -65,7 +65,10 @@ PARTNERS_AS = "a level plays as a partnership"
 #: games whose default match is too long to play 200 times a row: their rows play a shorter one
 #: (a harder test of strength, not an easier one: one hand gives the weaker bot more chances to
 #: win than a match of five). Lines record these options and count only while they stand.
-MATCH_OPTIONS: dict[str, dict[str, Any]] = {"old_janx_spirit": {"target": 1}}
+#: Bura's match of 20 tokens between two search bots runs some 40 hands (strong against medium
+#: 290 CPU-s a game, 16 CPU-hours a row); at 5 tokens it is a few hands (medium against medium
+#: 1.3-4.7 s a game against 15-52 s at 20, seeds 100-102).
+MATCH_OPTIONS: dict[str, dict[str, Any]] = {"old_janx_spirit": {"target": 1}, "bura": {"tokens": 5}}
 _REPO_DOCS = Path(__file__).resolve().parent.parent / "docs"
 #: the repository's record when run from a checkout; elsewhere (an installed package) a file here
 DEFAULT_OUT = (_REPO_DOCS if _REPO_DOCS.is_dir() else Path.cwd()) / "strength.jsonl"
