@@ -168,3 +168,32 @@ async def test_schnapsen_last_trick_question_has_no_default() -> None:
         await settle(pilot)
         assert str(match.log[before].action) == "claim"
         assert match.state.sheet[-1] == [2, 0]  # 92 against 28: schneider
+
+
+async def test_no_default_notice_goes_when_an_option_is_chosen() -> None:
+    """Issue 33, seen in the browser at 80x24: Enter alone at the last-trick question says
+    "read what it scores" in a toast that lies over the right half of the two options, hiding
+    their scores ("wrong, Bot 1 scores 2", "for the last trick") for the toast's seconds after
+    ← →. Once the player goes to an option the notice is gone, and nothing covers the options."""
+    from table_driver import notifications, press
+    from textual.widgets._toast import Toast
+
+    from decktable.ui.widgets.action_bar import ActionBar
+
+    def covering(app) -> list:
+        bar = table(app).query_one(ActionBar).region
+        return [t for t in app.screen.query(Toast) if t.region.overlaps(bar)]
+
+    app = make_app("schnapsen", "Ann,bot", seed=7, options=ONE_HAND, deck=LAST_TRICK_DECK)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await play_until(pilot, app, highest_card, lambda m: m.observe(0).phase == "last")
+        await settle(pilot)
+        await press(pilot, "enter")
+        await pilot.pause(0.2)
+        assert any("changes the score" in n for n in notifications(app))  # told why nothing happened
+        assert covering(app)  # the toast lies over the options at 80x24
+        await press(pilot, "right")
+        await pilot.pause(0.2)
+        assert str(getattr(app.focused, "label", "")).startswith("Claim 66")
+        assert not any("changes the score" in n for n in notifications(app))
+        assert not covering(app)

@@ -93,6 +93,8 @@ class ActionBar(VerticalScroll, can_focus=False):
         self._holds_focus = False  # a button of this bar has the focus (moves inside stay inside)
         #: the choice changes the score: no button is chosen for the player (the bar takes the focus)
         self.no_default = False
+        #: Enter alone was told it chose nothing (a toast), not yet followed by a move to an option
+        self._told = False
         #: the action the keyboard starts on where the game names one (Observation.start_on)
         self.start_on: str | None = None
 
@@ -105,6 +107,7 @@ class ActionBar(VerticalScroll, can_focus=False):
         self.start_on = start_on
         if [(a.text, a.label) for a in actions] == [(a.text, a.label) for a in self.actions]:
             return
+        self._told = False  # a notice about an earlier choice is not these buttons' to take away
         self.actions = list(actions)
         self._build()
         # the (possibly empty) bar keeps its line: hiding it would relayout and repaint the
@@ -192,8 +195,16 @@ class ActionBar(VerticalScroll, can_focus=False):
 
     def action_unchosen(self) -> None:
         """Enter with no button chosen (a choice with no default): nothing is done, and why."""
+        self._told = True
         self.app.notify("This choice changes the score, so none is made for you: go to an option "
                         "with ← →, read what it scores, then press Enter.")
+
+    def _untell(self) -> None:
+        """The player went to an option after being told why Enter did nothing: the notice goes,
+        since at 80x24 its toast lies over the options' right half, over what each scores."""
+        if self._told:
+            self._told = False
+            self.app.clear_notifications()
 
     def focus_button(self, button: Button) -> None:
         """Put the focus on this very button (a hint's), whichever it is."""
@@ -207,6 +218,8 @@ class ActionBar(VerticalScroll, can_focus=False):
         # in view once laid out: a start on a later row (Envite's true signal, on the third row
         # at 80 columns) was focused before the rows had their heights, and stayed scrolled away
         self.call_after_refresh(self._show_focused)
+        if isinstance(event.widget, Button):
+            self._untell()
         if self._holds_focus:
             return
         self._holds_focus = True
