@@ -624,3 +624,40 @@ def test_the_palette_keeps_one_theme_entry_and_no_screenshot() -> None:
     titles = [c.title for c in app.get_system_commands(LobbyScreen())]
     assert "Theme" not in titles and "Screenshot" not in titles
     assert "Quit" in titles and "Keys" in titles
+
+
+async def test_seat_one_made_a_bot_gets_a_name_no_other_seat_has(monkeypatch) -> None:
+    """Seat 1 turned from Person to a bot was named `Bot 1`, seat 2's name, and Start refused the
+    pair ('Two seats are called Bot 1'): a table of bots could not be set up without retyping a
+    name (found in the browser, setting up Getaway with every seat a bot)."""
+    app = DeckTableApp(bot_delay=0)
+    started = Recorder()
+    monkeypatch.setattr(app, "start_match", started)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.open_setup("getaway")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        names = [setup.query_one(f"#name-{i}", Input).value for i in range(3)]
+        assert names == ["Player 1", "Bot 1", "Bot 2"]
+        setup.query_one("#kind-0", Select).focus()
+        await pilot.press("enter", "down", "enter")  # Person -> Bot, easy
+        await pilot.pause()
+        assert setup.query_one("#kind-0", Select).value == "bot:easy"
+        name = setup.query_one("#name-0", Input).value
+        assert name == "Bot 3"  # the first bot name free at this table of three
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not any("Two seats are called" in m for m in messages(app))
+        (match,) = started.matches
+        assert [s.kind for s in match.seats] == ["bot"] * 3
+        assert len({s.name for s in match.seats}) == 3
+        # a fourth seat shown keeps clear of it too
+        setup.query_one("#count", Select).value = 4
+        await pilot.pause()
+        assert [setup.query_one(f"#name-{i}", Input).value for i in range(4)] == ["Bot 3", "Bot 1", "Bot 2", "Bot 4"]
+        # back to a person: the name the form gave goes back to the person's default
+        setup.query_one("#kind-0", Select).value = "human"
+        await pilot.pause()
+        assert setup.query_one("#name-0", Input).value == "Player 1"

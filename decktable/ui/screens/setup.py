@@ -101,6 +101,7 @@ class SetupScreen(Screen[None]):
         #: the seats last used for this game (preferences), in order
         self.saved_seats = self._saved_seats()
         self._too_long: set[str] = set()  # the name fields already said to be too long
+        self._given: dict[int, str] = {}  # the names the form gave seats when their kind changed
 
     # -- building the form ---------------------------------------------------------------------------
 
@@ -266,11 +267,35 @@ class SetupScreen(Screen[None]):
         sid = event.select.id or ""
         if sid == "count":
             self.show_seats(self.player_count())
+            # a seat shown again whose bot name an earlier seat was given takes a free one
+            names = [self.query_one(f"#name-{i}", Input) for i in range(self.player_count())]
+            for index, name in enumerate(names):
+                earlier = {n.value.strip().casefold() for n in names[:index]}
+                auto = name.value in (self.default_name(index, "bot"), self._given.get(index))
+                if auto and name.value.strip().casefold() in earlier:
+                    name.value = self._given[index] = self.free_name(index, "bot")
         elif sid.startswith("kind-"):
             index = int(sid.split("-")[1])
             name = self.query_one(f"#name-{index}", Input)
-            if name.value in (self.default_name(index, "human"), self.default_name(index, "bot"), ""):
-                name.value = self.default_name(index, str(event.value))
+            given = (self.default_name(index, "human"), self.default_name(index, "bot"), self._given.get(index), "")
+            if name.value in given:
+                name.value = self._given[index] = self.free_name(index, str(event.value))
+
+    def free_name(self, index: int, kind: str) -> str:
+        """The seat's default name, or for a bot the first `Bot N` no other seat has (seat 1 made a
+        bot was named `Bot 1` beside seat 2's `Bot 1`, and Start refused the pair)."""
+        name = self.default_name(index, kind)
+        if kind == "human":
+            return name
+        taken = {
+            self.query_one(f"#name-{i}", Input).value.strip().casefold()
+            for i in range(self.player_count()) if i != index
+        }
+        n = 0
+        while name.casefold() in taken:
+            n += 1
+            name = f"Bot {n}"
+        return name
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """A name grown too long (typed or pasted) is said to be at once, once; Start refuses it
