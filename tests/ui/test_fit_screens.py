@@ -161,6 +161,32 @@ async def test_the_results_final_table_is_whole(size: tuple[int, int]) -> None:
             assert card_label(card, "french") in text and card_caption(card, "french", row.chip_w) in text, (card, text)
 
 
+async def test_an_eight_seat_score_sheet_is_whole_beside_the_final_table() -> None:
+    """Getaway with eight seats, game over at 120x40: the score sheet sat in a third of the
+    screen and cut every name to "B…" while the final table beside it had room to spare (seen
+    in Chromium at 1280x800). The side column now takes the sheet's width: each seat's name and
+    "Total" read whole on one line, and the final table is still beside it."""
+    from play_helpers import game_over
+
+    from decktable.ui.screens.results import ResultsScreen
+
+    names = ["Ann"] + [f"Bot {i}" for i in range(1, 8)]
+    app = make_app("getaway", "Ann," + ",".join(["bot"] * 7), seed=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_until(pilot, app, seeded_picker(1), game_over, limit=2000)
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ResultsScreen)
+        sheet = screen.query_one("#results-sheet").region
+        rows = screen_text(app).splitlines()
+        text = "\n".join(row[sheet.x:sheet.right] for row in rows[sheet.y:sheet.bottom])
+        header = next((line for line in text.splitlines() if "Hand" in line), "")
+        assert all(name in header for name in names), text
+        assert any("Total" in row[sheet.x:sheet.right] for row in rows[sheet.y:sheet.bottom])
+        final = screen.query_one("#results-table").region
+        assert final.x >= sheet.right and final.width >= ResultsScreen.TABLE_MIN - 4, (sheet, final)
+
+
 @pytest.mark.parametrize("size", SIZES)
 async def test_the_about_panel_keeps_a_web_address_readable(size: tuple[int, int]) -> None:
     """Rally's source is a blog's address, one word longer than the About pane's line at 80x24:

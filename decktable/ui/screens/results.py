@@ -71,9 +71,31 @@ class ResultsScreen(Screen[str]):
 
     #: narrower than this, the final table goes below the score sheet instead of beside it
     NARROW = 110
+    #: the final table's columns at least, beside a wide side column (six card chips a row)
+    TABLE_MIN = 44
 
     def on_resize(self, event) -> None:  # type: ignore[no-untyped-def]
-        self.set_class(event.size.width < self.NARROW, "-narrow")
+        self._lay_out(event.size.width)
+
+    def _lay_out(self, width: int) -> None:
+        """Narrow: the final table below the rest. Wide: the side column as wide as its widest
+        table, where that is more than a third of the room (an eight-seat score sheet needs some
+        70 columns, and its names were cut to "B…" in a third of 120 while the final table had
+        room to spare), leaving the final table `TABLE_MIN` columns (its rows of cards wrap)."""
+        from rich.measure import Measurement
+
+        narrow = width < self.NARROW
+        self.set_class(narrow, "-narrow")
+        side = self.query_one("#results-side")
+        if narrow:
+            side.styles.width = None  # the stylesheet's: the whole screen's width
+            return
+        console = self.app.console
+        # the tables only: the details' sentences wrap, and a long one would squeeze a board
+        parts = [self._placings()] + ([self._sheet()] if self._sheet_rows() else [])
+        need = max(Measurement.get(console, console.options, part).maximum for part in parts)
+        share = min(64, (width - 4) // 3)  # a third of the room, as for a short sheet always
+        side.styles.width = max(share, min(need, width - self.TABLE_MIN))
 
     def _final_table(self) -> ComposeResult:
         from decktable.ui.widgets.grid_view import GridView
@@ -113,7 +135,7 @@ class ResultsScreen(Screen[str]):
 
         # from the first frame: a screen pushed at the end of a game is not always sent a
         # Resize (at 80x24 in a terminal the panes stayed side by side, the score sheet cut)
-        self.set_class(self.app.size.width < self.NARROW, "-narrow")
+        self._lay_out(self.app.size.width)
 
         for notice in history.take_notices():  # the history was damaged and moved aside
             self.notify(notice, title="Play history", severity="warning", timeout=12, markup=False)
