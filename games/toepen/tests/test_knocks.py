@@ -1,7 +1,9 @@
 """What a knock tells a Toepen bot (issue 34: the hint said "Stay in (for 3)" right before its
-player lost 3). A player knocks on a hand that expects to win, so the search's samples deal a
-knocker still in a hand worth the knock (`Toepen.adjust_sample`), not any hand. Positions are
-reached by play from stacked decks (test_rules' `stack`: three players, Cat deals, Ann leads)."""
+player lost 3). A player knocks on a hand that expects to win, so half the search's samples
+(`Toepen.KNOCK_TRUST`) deal a knocker still in a hand worth the knock (`Toepen.adjust_sample`),
+the others any hand: not every knock is such a promise (our medium and random bots knock on
+weak cards, and a search that read every knock folded to them). Positions are reached by play
+from stacked decks (test_rules' `stack`: three players, Cat deals, Ann leads)."""
 
 from __future__ import annotations
 
@@ -64,16 +66,20 @@ def at_the_knock():
     return st
 
 
-def test_the_knocker_of_the_last_trick_holds_a_card_that_beats_the_lead() -> None:
+def test_the_knocker_of_the_last_trick_holds_a_card_that_beats_the_lead_in_half_the_samples() -> None:
     """From Ann's view any of the twenty cards she has not seen could be Cat's last one, and a
     plain re-deal gives Cat a club above her Ace about one time in five. Cat knocked: a knock on
-    the last card says it wins, and every sample deals Cat one of those clubs."""
+    the last card says it wins, and the samples that read it (half of them, `KNOCK_TRUST`) deal
+    Cat one of those clubs; the others any card, as a knock may be a bluff (every sample reading
+    it, strong lost to medium's knocks: issue 34). Some 60% of the samples then beat the Ace."""
     st = at_the_knock()
     cats = [SLUG[s.hands[CAT][0]] for s in samples(G, st, ANN, 300)]
-    assert all(c in BEAT_ACE for c in cats)
-    assert len(set(cats)) == 4  # any of them, not always the same
+    assert 0.45 < sum(c in BEAT_ACE for c in cats) / len(cats) < 0.85
+    assert {c for c in cats if c in BEAT_ACE} == BEAT_ACE  # any of them, not always the same
+    assert len(set(cats) - BEAT_ACE) > 4  # and, unread, any other card too
     # Bob's view: the same, he too sees that Cat knocked
-    assert all(SLUG[s.hands[CAT][0]] in BEAT_ACE for s in samples(G, st, BOB, 100))
+    bobs = [SLUG[s.hands[CAT][0]] in BEAT_ACE for s in samples(G, st, BOB, 100)]
+    assert 0.45 < sum(bobs) / len(bobs) < 0.9
 
 
 def test_a_hand_with_nobody_knocking_is_re_dealt_as_before() -> None:
@@ -104,10 +110,10 @@ def test_the_hint_folds_against_a_knock_on_the_last_card(seed: int) -> None:
 def test_a_knocker_early_in_the_hand_is_dealt_a_hand_worth_a_knock_where_a_draw_finds_one() -> None:
     """Ann knocks before leading the first trick. Few hands reach the mark the playouts knock at
     (`KNOCK_AT`, by their own estimate, `win_estimate`, from Ann's view) with two opponents in
-    and four tricks to go: one in twenty of a plain re-deal. Each of Bob's samples draws up to
-    eight hands for Ann and keeps the first that reaches it, else the re-deal's: her hand
-    reaches it in over a quarter of the samples. Cat's hand, who did not knock, is dealt as
-    before."""
+    and four tricks to go: one in twenty of a plain re-deal. Each of Bob's samples that reads
+    the knock (half, `KNOCK_TRUST`) draws up to eight hands for Ann and keeps the first that
+    reaches it, else the re-deal's: her hand reaches it in some 18% of all the samples. Cat's
+    hand, who did not knock, is dealt as before."""
     st = dealt({ANN: ["ks", "qd", "jc", "7h"], BOB: ["as", "kd", "9c", "qh"]}, ["knock"])
     assert G.to_act(st) == (BOB,) and st.knocked == [1, 0, 0]
     with plain_samples():
@@ -116,8 +122,8 @@ def test_a_knocker_early_in_the_hand_is_dealt_a_hand_worth_a_knock_where_a_draw_
     knocked = [G.win_estimate(s, ANN) for s in samples(G, st, BOB, 400, seed=6)]
     cat = [G.win_estimate(s, CAT) for s in samples(G, st, BOB, 400, seed=6)]
     assert sum(e >= G.KNOCK_AT for e in plain) / len(plain) < 0.12
-    assert sum(e >= G.KNOCK_AT for e in knocked) / len(knocked) > 0.25
-    assert statistics.mean(knocked) > statistics.mean(plain) + 0.04
+    assert sum(e >= G.KNOCK_AT for e in knocked) / len(knocked) > 0.12
+    assert statistics.mean(knocked) > statistics.mean(plain) + 0.02
     assert abs(statistics.mean(cat) - statistics.mean(plain_cat)) < 0.03
 
 
