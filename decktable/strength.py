@@ -293,7 +293,7 @@ def verdict(ds: list[dict[str, Any]], fair: float | None = None) -> str:
         return ""
     wins = sum(score(d) for d in ds)
     lo, hi = wilson(wins, len(ds))
-    a = aim(sides(ds[0].get("game", ""), ds[0]["players"]), ds[0]["rest"], fair)
+    a = aim(sides(ds[0].get("game", ""), ds[0]["players"]), ds[0]["rest"], fair, ds[0].get("game", ""))
     if lo >= a:
         return "yes"
     if hi < a:
@@ -388,11 +388,19 @@ def sides(game_id: str, players: int) -> int:
     return len(teams)
 
 
-def aim(players: int, rest: str, fair: float | None = None) -> float:
+#: a strong-vs-random aim set apart from the rule: Envite's best-of-three matches of three-card
+#: hands, where an honest search cannot reach 90% (an all-seeing one makes 96.5%,
+#: docs/bots-tried.md), are judged against 85%, as issue 34 sets it
+RANDOM_AIM: dict[str, float] = {"envite": 0.85}
+
+
+def aim(players: int, rest: str, fair: float | None = None, game: str = "") -> float:
     """The win rate a row aims at, `players` counting sides (a partnership is one); `fair` is the
     measured fair share (1/players if unknown)."""
     if rest != "random":
         return 0.55
+    if game in RANDOM_AIM:
+        return RANDOM_AIM[game]
     if players == 2:
         return 0.9
     share = 1 / players if fair is None else fair
@@ -447,7 +455,7 @@ def table(out: Path, markdown: bool = False, order: list[str] | None = None, onl
         if rest:
             wins = sum(score(d) for d in ds)
             lo, hi = wilson(wins, len(ds))
-            a = aim(sides(gid, n), rest, fair.get(gid))
+            a = aim(sides(gid, n), rest, fair.get(gid), gid)
             rate = wins / len(ds)
             met = verdict(ds, fair.get(gid))  # open: too few games to say
             verb = "beats" if head_to_head(first, rest) else "wins"
@@ -573,7 +581,8 @@ How to read a row:
   games lost.
 - In a partnership game (Envite) each level plays as a partnership: strong and strong against
   random and random, strong and strong against medium and medium. Two teams are two sides: the
-  strong-vs-random aim is 90%.
+  strong-vs-random aim would be 90%; issue 34 sets Envite's at 85% (`RANDOM_AIM`: its best of
+  three matches of three-card hands, where even an all-seeing search makes 96.5%).
 - **strong vs medium**, **medium vs easy** count how often the first bot finishes ahead of each
   other seat, a tie half; in Envite, of each seat of the other team. Aim: 55%.
 - **met**: *yes* when the 99.5% interval (Wilson) lies at or above the aim, *no* when it lies below,

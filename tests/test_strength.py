@@ -62,6 +62,23 @@ def test_a_row_is_decided_only_when_its_interval_clears_the_aim() -> None:
     assert not strength.decided([dict(d, first="random") for d in row(40, 40)])  # the fair share: reported
 
 
+def test_envites_strong_against_random_is_judged_against_85_percent() -> None:
+    """Issue 34 sets Envite's strong-vs-random aim at 85%, not the two sides' 90%: 177 of 200
+    matches (88.5%) is met by its rate there, where the same rate in another two-sided game is
+    not."""
+
+    def row(game: str, wins: int, games: int, players: int) -> list[dict]:
+        won = [1, 2] * (players // 2)
+        lost = [2, 1] * (players // 2)
+        return [{"game": game, "placing": 1 if k < wins else 2, "placings": won if k < wins else lost,
+                 "seat": 0, "players": players, "rest": "random", "first": "strong"} for k in range(games)]
+
+    assert strength.aim(2, "random", game="envite") == 0.85 and strength.aim(2, "random", game="bura") == 0.9
+    assert strength.verdict(row("envite", 177, 200, 4)) == "yes, by its rate"
+    assert strength.verdict(row("circle_search", 177, 200, 2)) == "no, by its rate"
+    assert strength.verdict(row("envite", 150, 200, 4)) == "no"  # 75%: below 85% for sure
+
+
 def test_a_full_row_that_its_interval_cannot_decide_is_judged_by_its_rate() -> None:
     def row(wins: int, games: int) -> list[dict]:
         return [{"placing": 1 if k < wins else 2, "placings": [1, 2] if k < wins else [2, 1], "seat": 0,
