@@ -279,6 +279,7 @@ class TableController:
             m.show(None)
             self.view.pending = None
         self.view.redraw()
+        self.view.put_trick_away()  # held before the summary; the next hand opens on a clear table
         self.summary_up = True
 
         hand = len(rows) - 1  # the coach's moments of this hand: made while the sheet held this many rows

@@ -49,6 +49,7 @@ class FakeView:
         self.redraws = 0
         self.hints: list[Hint] = []
         self.left = False
+        self.tricks_put_away = 0
 
     @property
     def seat(self) -> int | None:
@@ -60,6 +61,9 @@ class FakeView:
 
     def redraw_hint(self) -> None:
         pass
+
+    def put_trick_away(self) -> None:
+        self.tricks_put_away += 1
 
     def show_hint(self, hint: Hint) -> None:
         self.hints.append(hint)

@@ -333,6 +333,38 @@ async def test_the_last_trick_of_a_hand_stays_before_the_summary() -> None:
         assert isinstance(app.screen, HandSummaryScreen)
 
 
+async def test_the_next_hand_opens_on_a_clear_trick_area() -> None:
+    """Type Trump: once the hand's summary is closed, the table does not show the last hand's
+    final trick again as if just finished (it flashed for the bot pace before the next lead);
+    `t` still shows it as the last trick."""
+    app = make_app("type_trump", "Ann,bot,bot", seed=5)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        clock = paced(app)
+        ctl = table(app).controller
+        m = table(app).match
+        pick = seeded_picker(3)
+        for _ in range(400):
+            if isinstance(app.screen, HandSummaryScreen):
+                break
+            if m.human_to_act() == 0 and not ctl.busy:
+                await play(pilot, app, pick(viewer_obs(app)))
+                continue
+            await turn(pilot, clock, HOLD)
+        else:
+            raise AssertionError("the hand did not end")
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, HandSummaryScreen)
+        trick = m.observe().trick
+        assert trick is not None and trick.last and not trick.plays, "the position this test is about"
+        view = table(app).query_one(TrickView)
+        assert not view.held and not view.showing_last
+        assert "Trick over" not in screen_text(app)
+        await press(pilot, "t")
+        assert view.peek and view.showing_last and "Last trick" in screen_text(app)
+
+
 PHONE = (41, 44)
 
 

@@ -48,6 +48,7 @@ from decktable.ui.hand_order import ORDER_TITLES, ORDERS, NewCards, next_order, 
 from decktable.ui.widgets.hand_view import HandView
 from decktable.ui.widgets.log_panel import LogPanel
 from decktable.ui.widgets.main_column import MainColumn
+from decktable.ui.widgets.trick_view import TrickView
 from decktable.ui.widgets.quiet_footer import QuietFooter
 from decktable.ui.widgets.seats_panel import SeatsPanel
 from decktable.ui.widgets.status_panel import StatusPanel
@@ -215,6 +216,11 @@ class TableScreen(Hinting, Refusals, MarkedPlays, Screen[None]):
         self.show_save_notice()
         self.call_after_refresh(self.fit_main)
         self.call_after_refresh(self.focus_best)
+
+    def put_trick_away(self) -> None:
+        """The finished trick on the table (if this table shows tricks) is put away, as by `t`."""
+        for view in self.query(TrickView):
+            view.put_away()
 
     def show_save_notice(self) -> None:
         """While autosave fails the game goes on in memory, and this notice says so."""

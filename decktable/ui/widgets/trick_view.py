@@ -130,6 +130,16 @@ class TrickView(Widget):
         self.refresh(layout=self._height(width) != before)
         return True
 
+    def put_away(self) -> None:
+        """A hand's summary has covered the held trick: it is put away as `t` would, so the next
+        hand does not open on the last hand's trick (it is still `t`'s "last trick" until a new
+        one is finished)."""
+        t = self.trick
+        if t is not None and t.last:
+            self._dismissed = self._key(t)
+            self.peek = False
+            self.refresh(layout=True)
+
     def set_compact(self, compact: bool) -> None:
         if compact != self.compact:
             self.compact = compact
