@@ -161,6 +161,34 @@ async def test_the_results_final_table_is_whole(size: tuple[int, int]) -> None:
             assert card_label(card, "french") in text and card_caption(card, "french", row.chip_w) in text, (card, text)
 
 
+async def test_the_results_keys_fit_and_tab_never_lands_on_a_card() -> None:
+    """Getaway's game over at 80x24: the footer cut "? Help" to "?", and Tab put the focus on a
+    row of the final table (read-only) while the footer offered "Choose card". Every key of the
+    screen now reads in the footer (shortened or on two rows), and Tab goes round the buttons."""
+    from play_helpers import game_over
+
+    from textual.widgets import Button
+
+    from decktable.ui.screens.results import ResultsScreen
+    from decktable.ui.widgets.card_strip import CardStrip
+
+    app = make_app("getaway", "Ann,bot,bot", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, app, seeded_picker(1), game_over, limit=400)
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ResultsScreen)
+        assert screen.query(CardStrip), "the final table shows a row of cards (what Tab must not reach)"
+        footer = "\n".join(screen_text(app).splitlines()[-2:])
+        for key, word in [("r", "Rematch"), ("d", "Replay"), ("n", "New"), ("q", "Lobby"), ("?", "Help")]:
+            assert f"{key} {word}" in footer, (key, footer)
+        for _ in range(6):
+            await pilot.press("tab")
+            await settle(pilot)
+            assert isinstance(app.focused, Button), app.focused
+            assert "Choose" not in screen_text(app).splitlines()[-1]
+
+
 async def test_an_eight_seat_score_sheet_is_whole_beside_the_final_table() -> None:
     """Getaway with eight seats, game over at 120x40: the score sheet sat in a third of the
     screen and cut every name to "B…" while the final table beside it had room to spare (seen

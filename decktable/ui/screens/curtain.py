@@ -8,9 +8,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from decktable import themes
+from decktable.ui.widgets.quiet_footer import QuietFooter
 
 
 class CurtainScreen(Screen[None]):
@@ -38,7 +39,7 @@ class CurtainScreen(Screen[None]):
                         f"{self.player}, press Enter when only you can see the screen.", id="curtain-text",
                         markup=False,
                     )
-        yield Footer()
+        yield QuietFooter()
 
     def action_lift(self) -> None:
         self.dismiss(None)

@@ -9,11 +9,12 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Markdown, MarkdownViewer, Tree
+from textual.widgets import Header, Markdown, MarkdownViewer, Tree
 
 from decktable.ui.screens.too_small import FULL_WIDTH
 
 from decktable.primers import primer_family, with_legend
+from decktable.ui.widgets.quiet_footer import QuietFooter
 
 KEYS_HELP = """\
 # decktable keys
@@ -124,7 +125,7 @@ class HelpScreen(Screen[None]):
         # a narrow terminal (a phone) gives the text the whole width; `t` shows the contents
         contents = self.game_id is not None and self.app.size.width >= FULL_WIDTH
         yield HelpViewer(self.markdown, show_table_of_contents=contents, id="help", open_links=False)
-        yield Footer()
+        yield QuietFooter()
 
     def on_mount(self) -> None:
         self.query_one(MarkdownViewer).document.focus()

@@ -12,9 +12,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from decktable.ui.screens.hand_summary import sheet_table
+from decktable.ui.widgets.quiet_footer import QuietFooter
 
 if TYPE_CHECKING:
     from decktable.session.match import Match
@@ -66,7 +67,7 @@ class HistoryScreen(Screen[None]):
                 names = [s.name for s in self.match.seats]
                 yield Static(sheet_table(names, rows, self.match.game.info.sheet_row,
                                          first=self.match.observe().sheet_first), id="history-sheet")
-        yield Footer()
+        yield QuietFooter()
 
     def on_mount(self) -> None:
         scroll = self.query_one(VerticalScroll)

@@ -14,7 +14,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
+from decktable.ui.widgets.quiet_footer import QuietFooter
 
 
 class OutcomeScreen(ModalScreen[None]):
@@ -44,7 +45,7 @@ class OutcomeScreen(ModalScreen[None]):
             yield Static(Text("What came of it"), id="outcome-title")
             yield Static(Text(self.outcome), id="outcome-text")  # names are text, never markup
             yield Button("Continue", id="outcome-continue", variant="primary")
-        yield Footer()
+        yield QuietFooter()
 
     def on_mount(self) -> None:
         self.query_one(Button).focus()

@@ -8,9 +8,10 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, Header, MarkdownViewer
+from textual.widgets import Header, MarkdownViewer
 
 from decktable.primers import PACKS, primer_text
+from decktable.ui.widgets.quiet_footer import QuietFooter
 
 
 class PrimerScreen(Screen[None]):
@@ -28,7 +29,7 @@ class PrimerScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield MarkdownViewer(self.markdown, show_table_of_contents=False, id="primer", open_links=False)
-        yield Footer()
+        yield QuietFooter()
 
     def on_mount(self) -> None:
         self.sub_title = f"{PACKS[self.family]}: a primer"

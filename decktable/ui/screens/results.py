@@ -13,11 +13,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from decktable import themes
 from decktable.engine.models import Observation
 from decktable.ui.screens.hand_summary import _num, sheet_table
+from decktable.ui.widgets.quiet_footer import QuietFooter
 
 if TYPE_CHECKING:
     from decktable.session.match import Match
@@ -67,7 +68,7 @@ class ResultsScreen(Screen[str]):
                 with Vertical(id="results-table"):
                     yield Static(Text("Final table", style="bold"), id="results-table-title")
                     yield from self._final_table()
-        yield Footer()
+        yield QuietFooter()
 
     #: narrower than this, the final table goes below the score sheet instead of beside it
     NARROW = 110
@@ -106,8 +107,8 @@ class ResultsScreen(Screen[str]):
         family = self.match.game.info.family
         if obs.board is not None:
             grid = GridView(family, id="results-grid")
-            grid.can_focus = False
             grid.show_board(obs.board)
+            grid.can_focus = False
             grid.dense = True  # two lines a row: the whole board in sight
             yield grid
         if obs.trick is not None and (obs.trick.plays or obs.trick.last):
@@ -120,8 +121,8 @@ class ResultsScreen(Screen[str]):
         for z in obs.zones:
             if z.visible and z.cards and not set(z.cards) <= on_board:
                 row = ZoneRow(z.label or z.name, zone=z.name, family=family, classes="zone-row")
-                row.can_focus = False
                 row.show_zone(z, family=family)
+                row.can_focus = False  # after show_zone, which makes a row of cards a Tab stop
                 yield row
             elif not z.visible and z.count:
                 hidden.append(f"{z.label or z.name}: {z.count} face down")

@@ -19,13 +19,14 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.validation import Integer
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Header, Input, Label, Select, Static, Switch
 
 from decktable.engine.errors import DeckTableError
 from decktable.engine.game import seed_from_text
 from decktable.engine.names import MAX_NAME, check_names, clean_name
 from decktable.engine.registry import get_game
 from decktable.engine.seat_options import is_seat_field
+from decktable.ui.widgets.quiet_footer import QuietFooter
 
 #: a seat is a person or a bot of a level (the Select's value: "human" or "bot:LEVEL")
 KINDS = [("Person", "human"), ("Bot, easy", "bot:easy"), ("Bot, medium", "bot:medium"),
@@ -163,7 +164,7 @@ class SetupScreen(Screen[None]):
                 if info.max_players > 1 and not self.app.is_web:
                     yield Button("Share this table", id="share")
                 yield Button("Back", id="back")
-        yield Footer()
+        yield QuietFooter()
 
     def coach_on(self) -> bool:
         """Whether this game's coach is on (the preferences; `C` at the table switches it too)."""

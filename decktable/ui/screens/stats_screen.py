@@ -10,11 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from decktable.engine.errors import DeckTableError
 from decktable.engine.registry import resolve
 from decktable.store import history
+from decktable.ui.widgets.quiet_footer import QuietFooter
 
 RECENT = 10
 
@@ -54,7 +55,7 @@ class StatsScreen(Screen[None]):
             yield DataTable(id="stats-totals", cursor_type="row", zebra_stripes=True)
             yield Static(f"Last {RECENT} games", classes="stats-heading")
             yield DataTable(id="stats-recent", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield QuietFooter()
 
     def on_mount(self) -> None:
         totals = self.query_one("#stats-totals", DataTable)
