@@ -67,11 +67,10 @@ def run_name(cards: list[int]) -> str:
     return f"the {RANK_WORD[RANK[lo]]}–{RANK_WORD[RANK[hi]]} of {SUIT_WORD[SUIT[lo]]}"
 
 
-def short_name(cards: list[int]) -> str:
-    """A play in a narrow column: '7h' or '7-9h'."""
-    if len(cards) == 1:
-        return SLUG[cards[0]]
-    return f"{SLUG[cards[0]][:-1]}-{SLUG[cards[-1]]}"
+def run_note(cards: list[int]) -> str:
+    """The note under a sequence on the trick row, whose cards are all drawn there: 'run of 3'
+    (its notation, '7-9h', read as a code to a player)."""
+    return f"run of {len(cards)}"
 
 
 def ordinal(n: int) -> str:
@@ -1245,12 +1244,12 @@ class Mattis(Game):
                 if i >= n:  # everyone plays once in the first round; later plays break a tie
                     note = (note + " tie").strip()
             elif len(p) > 1:
-                note = short_name(p)
+                note = run_note(p)
             # every card of a play of several (a sequence), the note on its first: the trick row
             # shows the whole run, not its top card
             plays += [TrickPlay(seat=s, card=SLUG[c], note=note if k == 0 else "") for k, c in enumerate(p)]
         # every card of a sequence, so that a look back names the whole run, not its top card
-        last = [TrickPlay(seat=s, card=SLUG[c], note=short_name(p) if len(p) > 1 and k == 0 else "")
+        last = [TrickPlay(seat=s, card=SLUG[c], note=run_note(p) if len(p) > 1 and k == 0 else "")
                 for s, p in zip(st.last_seats, st.last) for k, c in enumerate(p)]
         if st.phase == COLLECT:
             note = self._collect_note(st)

@@ -13,4 +13,4 @@ def test_a_sequence_shows_every_card_on_the_trick_row() -> None:
     for seat in (None, 0, 1, 2):
         plays = G.observe(st, seat).trick.plays
         assert [(p.seat, p.card) for p in plays] == [(0, "6h"), (1, "7h"), (1, "8h"), (1, "9h")]
-        assert [p.note for p in plays] == ["", "7-9h", "", ""]  # the run named once
+        assert [p.note for p in plays] == ["", "run of 3", "", ""]  # the run named once, in words
