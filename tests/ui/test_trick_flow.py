@@ -80,6 +80,22 @@ async def to_a_bot_lead(pilot, app: DeckTableApp, clock: Clock, pick, human_comp
     raise AssertionError("no trick completed before a bot's lead")
 
 
+async def play_ann_until(pilot, app: DeckTableApp, clock: Clock, done) -> None:  # type: ignore[no-untyped-def]
+    """Ann (seat 0) plays seeded moves by keys and the bots on the clock, a hold at a time,
+    until `done()`; the hand must get there."""
+    ctl = table(app).controller
+    m = table(app).match
+    pick = seeded_picker(3)
+    for _ in range(400):
+        if done():
+            return
+        if m.human_to_act() == 0 and not ctl.busy:
+            await play(pilot, app, pick(viewer_obs(app)))
+            continue
+        await turn(pilot, clock, PACE if not held_for_a_bot(app) else HOLD)
+    raise AssertionError("the hand did not get there")
+
+
 @pytest.mark.parametrize("game,seats,human_completes", [
     ("schnapsen", "Ann,bot", True),
     ("schnapsen", "Ann,bot", False),
@@ -311,17 +327,12 @@ async def test_the_last_trick_of_a_hand_stays_before_the_summary() -> None:
         clock = paced(app)
         ctl = table(app).controller
         m = table(app).match
-        pick = seeded_picker(3)
-        for _ in range(300):
+
+        def scored() -> bool:  # the hand is scored; its summary waits
             assert not isinstance(app.screen, HandSummaryScreen), "the summary came at once"
-            if ctl.busy and m.observe().score_sheet:  # the hand is scored; its summary waits
-                break
-            if m.human_to_act() == 0 and not ctl.busy:
-                await play(pilot, app, pick(viewer_obs(app)))
-                continue
-            await turn(pilot, clock, PACE if not held_for_a_bot(app) else HOLD)
-        else:
-            raise AssertionError("the hand did not end")
+            return ctl.busy and bool(m.observe().score_sheet)
+
+        await play_ann_until(pilot, app, clock, scored)
         await turn(pilot, clock, HOLD - 0.1)
         assert not isinstance(app.screen, HandSummaryScreen)
         assert table(app).query_one(TrickView).held and "Trick over" in screen_text(app)
@@ -341,18 +352,8 @@ async def test_the_next_hand_opens_on_a_clear_trick_area() -> None:
     async with app.run_test(size=SMALL) as pilot:
         await settle(pilot)
         clock = paced(app)
-        ctl = table(app).controller
         m = table(app).match
-        pick = seeded_picker(3)
-        for _ in range(400):
-            if isinstance(app.screen, HandSummaryScreen):
-                break
-            if m.human_to_act() == 0 and not ctl.busy:
-                await play(pilot, app, pick(viewer_obs(app)))
-                continue
-            await turn(pilot, clock, HOLD)
-        else:
-            raise AssertionError("the hand did not end")
+        await play_ann_until(pilot, app, clock, lambda: isinstance(app.screen, HandSummaryScreen))
         await press(pilot, "enter")
         await settle(pilot)
         assert not isinstance(app.screen, HandSummaryScreen)
