@@ -49,7 +49,6 @@ class FakeView:
         self.redraws = 0
         self.hints: list[Hint] = []
         self.left = False
-        self.tricks_put_away = 0
 
     @property
     def seat(self) -> int | None:
@@ -63,7 +62,7 @@ class FakeView:
         pass
 
     def put_trick_away(self) -> None:
-        self.tricks_put_away += 1
+        pass
 
     def show_hint(self, hint: Hint) -> None:
         self.hints.append(hint)

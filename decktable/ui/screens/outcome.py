@@ -15,6 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
+
 from decktable.ui.widgets.quiet_footer import QuietFooter
 
 

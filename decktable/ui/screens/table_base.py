@@ -48,10 +48,10 @@ from decktable.ui.hand_order import ORDER_TITLES, ORDERS, NewCards, next_order, 
 from decktable.ui.widgets.hand_view import HandView
 from decktable.ui.widgets.log_panel import LogPanel
 from decktable.ui.widgets.main_column import MainColumn
-from decktable.ui.widgets.trick_view import TrickView
 from decktable.ui.widgets.quiet_footer import QuietFooter
 from decktable.ui.widgets.seats_panel import SeatsPanel
 from decktable.ui.widgets.status_panel import StatusPanel
+from decktable.ui.widgets.trick_view import TrickView
 from decktable.ui.widgets.zone_row import ZoneRow
 
 if TYPE_CHECKING:
